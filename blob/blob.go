@@ -1,0 +1,50 @@
+// Package blob stores and deletes the objects that Lethe's rows point to.
+//
+// Two stores implement Store: S3 (any S3-compatible server, through
+// aws-sdk-go-v2) and Local (a directory on disk, the embedded default). Keys
+// are slash-separated paths such as "pastes/42" or "{run_hash}/metrics/0".
+package blob
+
+import (
+	"context"
+	"errors"
+)
+
+// MaxDeleteBatch is the largest number of keys one DeleteObjects request may
+// carry. Delete splits larger slices into requests of at most this size.
+const MaxDeleteBatch = 1000
+
+// ErrNotFound is returned by Get when the key does not exist.
+var ErrNotFound = errors.New("blob not found")
+
+// Store is the small interface every blob backend implements.
+type Store interface {
+	// Put writes data under key, replacing any existing object.
+	Put(ctx context.Context, key string, data []byte) error
+
+	// Get reads the object under key. It returns an error wrapping ErrNotFound
+	// when the key does not exist.
+	Get(ctx context.Context, key string) ([]byte, error)
+
+	// Exists reports whether an object exists under key.
+	Exists(ctx context.Context, key string) (bool, error)
+
+	// Delete removes keys, batching at most MaxDeleteBatch keys per request.
+	// A key that does not exist counts as deleted. It returns the number of
+	// keys processed; on error no key after the failing request was attempted,
+	// and keys of the failing request may or may not be gone.
+	Delete(ctx context.Context, keys []string) (int, error)
+
+	// List calls fn with every key under prefix, page by page, in
+	// lexicographic order. Returning an error from fn stops the listing and
+	// is returned as is.
+	List(ctx context.Context, prefix string, fn func(keys []string) error) error
+
+	// DeletePrefix removes every object under prefix (listing page by page and
+	// deleting in batches) and returns how many objects it deleted.
+	DeletePrefix(ctx context.Context, prefix string) (int, error)
+
+	// Name describes the store for logs and the dashboard, e.g. "s3://bucket"
+	// or "local:/var/lib/lethe/blobs".
+	Name() string
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/demo"
+	"github.com/lethehq/lethe/internal/service"
+)
+
+func demoCommand() command {
+	cmd := command{
+		name:    "demo",
+		summary: "Run Lethe on embedded defaults with seeded example data (PostgreSQL resolved or started for you, blobs in .lethe/blobs).",
+		usage:   "[--listen host:port] [--no-seed]",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var (
+			listen string
+			noSeed bool
+		)
+		fs := c.flags(cmd, nil)
+		fs.StringVar(&listen, "listen", "127.0.0.1:8080", "HTTP listen address")
+		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		cfg, err := config.Load("", c.getenv)
+		if err != nil {
+			return err
+		}
+		cfg.HTTP.Listen = listen
+		// Faster schedules than production so there is something to watch.
+		for i := range cfg.Policies {
+			p := &cfg.Policies[i]
+			switch p.Kind {
+			case config.KindExpire:
+				p.Schedule, p.WatchdogSchedule = "@every 5s", "@every 1m"
+			case config.KindSweep:
+				if c.getenv("IDEMPOTENCY_CLEANUP_INTERVAL") == "" {
+					p.Schedule = "@every 30s"
+				}
+			case config.KindTombstone:
+				p.Schedule, p.GCSchedule = "@every 1m", "@every 10m"
+			}
+		}
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+		return serve(ctx, c, cfg, service.OpenOptions{}, func(s *service.Service, addr string) error {
+			if !noSeed {
+				if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
+					return err
+				}
+				go demo.Trickle(ctx, s.Pool, s.Blobs, s.Logger)
+			}
+			fmt.Fprintf(c.stdout, "\nLethe demo is running.\n  Dashboard: http://%s/\n  River UI:  http://%s/riverui/\nPress Ctrl-C to stop.\n\n", addr, addr)
+			return nil
+		})
+	}
+	return cmd
+}

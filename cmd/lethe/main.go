@@ -1,0 +1,165 @@
+// Command lethe deletes data reliably: expired rows and their blobs, TTL'd
+// keys, and entities deleted on request, on a River worker pool.
+//
+// Run `lethe help` for the commands. Exit codes: 0 ok, 1 failure, 2 usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/lethehq/lethe/config"
+)
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	usage   string // arguments after the name, e.g. "[flags] <policy>"
+	run     func(ctx context.Context, cli *cli, args []string) error
+}
+
+// commands lists every subcommand; each lives in its own file.
+func commands() []command {
+	return []command{
+		serveCommand(),
+		demoCommand(),
+		migrateCommand(),
+		checkConfigCommand(),
+	}
+}
+
+// cli is what commands read from and write to, so tests can run them in
+// process.
+type cli struct {
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+// usageError marks a mistake in how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit code.
+func run(ctx context.Context, c *cli, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) > 1 {
+			return run(ctx, c, []string{args[1], "--help"})
+		}
+		c.printHelp()
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, cmd := range commands() {
+		if cmd.name != args[0] {
+			continue
+		}
+		err := cmd.run(ctx, c, args[1:])
+		switch {
+		case err == nil, errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.As(err, new(usageError)):
+			fmt.Fprintf(c.stderr, "lethe %s: %v\nRun 'lethe %s --help' for usage.\n", cmd.name, err, cmd.name)
+			return 2
+		default:
+			fmt.Fprintf(c.stderr, "lethe %s: %v\n", cmd.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(c.stderr, "lethe: unknown command %q\nRun 'lethe help' for the list of commands.\n", args[0])
+	return 2
+}
+
+func (c *cli) printHelp() {
+	fmt.Fprintln(c.stdout, "Lethe deletes data reliably: expired rows and their blobs, TTL'd keys, and")
+	fmt.Fprintln(c.stdout, "entities deleted on request, on a River worker pool over PostgreSQL.")
+	fmt.Fprintln(c.stdout)
+	fmt.Fprintln(c.stdout, "Usage: lethe <command> [flags] [args]")
+	fmt.Fprintln(c.stdout)
+	fmt.Fprintln(c.stdout, "Commands:")
+	cmds := commands()
+	sort.Slice(cmds, func(i, j int) bool { return cmds[i].name < cmds[j].name })
+	for _, cmd := range cmds {
+		fmt.Fprintf(c.stdout, "  %-20s %s\n", cmd.name, cmd.summary)
+	}
+	fmt.Fprintln(c.stdout)
+	fmt.Fprintln(c.stdout, "Run 'lethe <command> --help' for a command's flags.")
+	fmt.Fprintln(c.stdout, "Exit codes: 0 ok, 1 failure, 2 usage error.")
+}
+
+// flags returns a FlagSet for cmd that prints a usage text naming the
+// command, with the --config flag every command shares.
+func (c *cli) flags(cmd command, configPath *string) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(c.stdout, "Usage: lethe %s %s\n\n%s\n", cmd.name, cmd.usage, cmd.summary)
+		var buf strings.Builder
+		fs.SetOutput(&buf)
+		fs.PrintDefaults()
+		fs.SetOutput(c.stderr)
+		if buf.Len() > 0 {
+			fmt.Fprintf(c.stdout, "\nFlags:\n%s", buf.String())
+		}
+	}
+	if configPath != nil {
+		fs.StringVar(configPath, "config", "lethe.yaml", "configuration file (embedded defaults when it does not exist and was not named)")
+	}
+	return fs
+}
+
+// parse parses args, turning flag errors into usage errors.
+func parse(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return flag.ErrHelp
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// loadConfig reads the configuration at path. The default path falling back
+// to the embedded configuration lets `lethe serve` run with no file at all.
+func (c *cli) loadConfig(fs *flag.FlagSet, path string) (*config.Config, error) {
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "config" })
+	if !explicit {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			path = ""
+		}
+	}
+	return config.Load(path, c.getenv)
+}
+
+// logger builds the JSON logger at the configured level.
+func (c *cli) logger(cfg *config.Config) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/migrations"
+)
+
+func migrateCommand() command {
+	cmd := command{
+		name:    "migrate",
+		summary: "Apply, revert or list schema migrations (River's tables and Lethe's).",
+		usage:   "[--config lethe.yaml] up | down [--steps N] [--river] | status",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var (
+			configPath string
+			steps      int
+			river      bool
+		)
+		fs := c.flags(cmd, &configPath)
+		fs.IntVar(&steps, "steps", 1, "down: how many Lethe migrations to revert (-1 for all)")
+		fs.BoolVar(&river, "river", false, "down: also remove River's tables once every Lethe migration is reverted")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() != 1 {
+			return usagef("want exactly one of up, down or status")
+		}
+		action := fs.Arg(0)
+		if action != "up" && action != "down" && action != "status" {
+			return usagef("unknown action %q (want up, down or status)", action)
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		url := cfg.Database.URL
+		if url == "" {
+			pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: c.logger(cfg), Install: true})
+			if err != nil {
+				return err
+			}
+			url = pg.URL
+		}
+		pool, err := db.Connect(ctx, url, 2)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+
+		switch action {
+		case "up":
+			applied, err := migrations.Up(ctx, pool)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stdout, "applied %d migrations %v (River's tables are current)\n", len(applied), applied)
+		case "down":
+			reverted, err := migrations.Down(ctx, pool, steps, river)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.stdout, "reverted %d migrations %v\n", len(reverted), reverted)
+		case "status":
+			list, err := migrations.List(ctx, pool)
+			if err != nil {
+				return err
+			}
+			tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "VERSION\tNAME\tAPPLIED")
+			for _, m := range list {
+				applied := "pending"
+				if !m.AppliedAt.IsZero() {
+					applied = m.AppliedAt.Format("2006-01-02 15:04:05Z07:00")
+				}
+				fmt.Fprintf(tw, "%04d\t%s\t%s\n", m.Version, m.Name, applied)
+			}
+			return tw.Flush()
+		}
+		return nil
+	}
+	return cmd
+}

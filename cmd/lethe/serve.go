@@ -1,0 +1,64 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/service"
+)
+
+func serveCommand() command {
+	cmd := command{
+		name:    "serve",
+		summary: "Run the worker pool, periodic jobs, dashboard, API and River UI until SIGINT/SIGTERM.",
+		usage:   "[--config lethe.yaml] [--listen host:port]",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath, listen string
+		fs := c.flags(cmd, &configPath)
+		fs.StringVar(&listen, "listen", "", "HTTP listen address (overrides http.listen)")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		if listen != "" {
+			cfg.HTTP.Listen = listen
+			if err := cfg.Validate(); err != nil {
+				return err
+			}
+		}
+		return serve(ctx, c, cfg, service.OpenOptions{}, nil)
+	}
+	return cmd
+}
+
+// serve opens the service, calls ready (when set) once it listens, and runs
+// it until ctx is cancelled.
+func serve(ctx context.Context, c *cli, cfg *config.Config, opts service.OpenOptions, ready func(s *service.Service, addr string) error) error {
+	logger := c.logger(cfg)
+	svc, err := service.Open(ctx, cfg, logger, opts)
+	if err != nil {
+		return err
+	}
+	defer svc.Close(context.WithoutCancel(ctx))
+
+	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.HTTP.Listen, err)
+	}
+	if ready != nil {
+		if err := ready(svc, ln.Addr().String()); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	return svc.Serve(ctx, ln)
+}

@@ -1,0 +1,267 @@
+// Package service wires Lethe together: configuration → database and blob
+// store → River client with every worker and periodic job → HTTP server. The
+// binary's serve and demo commands, and the end-to-end tests, run it.
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/migrations"
+	"github.com/lethehq/lethe/web"
+	"github.com/lethehq/lethe/workers"
+)
+
+// Service is a running Lethe: a pool, a blob store, a River client and an
+// HTTP server.
+type Service struct {
+	Config    *config.Config
+	Logger    *slog.Logger
+	Pool      *pgxpool.Pool
+	Blobs     blob.Store
+	Metrics   *metrics.Metrics
+	River     *river.Client[pgx.Tx]
+	Web       *web.Server
+	Periodics []workers.Periodic
+}
+
+// OpenOptions tune Open.
+type OpenOptions struct {
+	// PGDataDir is where a private PostgreSQL cluster lives when no server
+	// is configured or answering (default: pgboot's).
+	PGDataDir string
+	// NoWorkers builds an insert-only River client (CLI commands that only
+	// enqueue or read).
+	NoWorkers bool
+}
+
+// Open connects everything cfg describes. It migrates when
+// cfg.MigrateOnStart is set. Close releases what it opened.
+func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts OpenOptions) (*Service, error) {
+	s := &Service{Config: cfg, Logger: logger, Metrics: metrics.New()}
+	ok := false
+	defer func() {
+		if !ok {
+			s.Close(context.WithoutCancel(ctx))
+		}
+	}()
+
+	url := cfg.Database.URL
+	if url == "" {
+		pg, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: opts.PGDataDir, Logger: logger, Install: true})
+		if err != nil {
+			return nil, err
+		}
+		url = pg.URL
+		logger.InfoContext(ctx, "Resolved PostgreSQL", slog.String("source", pg.Source), slog.String("url", config.Redacted(url)))
+	}
+	pool, err := db.Connect(ctx, url, cfg.Database.MaxConns)
+	if err != nil {
+		return nil, err
+	}
+	s.Pool = pool
+
+	if cfg.MigrateOnStart {
+		applied, err := migrations.Up(ctx, pool)
+		if err != nil {
+			return nil, err
+		}
+		if len(applied) > 0 {
+			logger.InfoContext(ctx, "Applied migrations", slog.Any("versions", applied))
+		}
+	}
+
+	if s.Blobs, err = OpenBlobs(ctx, cfg.Blob); err != nil {
+		return nil, err
+	}
+
+	s.Periodics = workers.Periodics(cfg)
+	riverConfig := &river.Config{
+		Logger:               logger.With(slog.String("component", "river")),
+		JobTimeout:           cfg.River.JobTimeout.D(),
+		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
+	}
+	if !opts.NoWorkers {
+		riverWorkers := river.NewWorkers()
+		deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: s.Blobs, Logger: logger, Metrics: s.Metrics}
+		if err := workers.Register(riverWorkers, deps); err != nil {
+			return nil, fmt.Errorf("register workers: %w", err)
+		}
+		riverConfig.Workers = riverWorkers
+		riverConfig.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}}
+		if riverConfig.PeriodicJobs, err = periodicJobs(s.Periodics); err != nil {
+			return nil, err
+		}
+	}
+	if s.River, err = river.NewClient(riverpgxv5.New(pool), riverConfig); err != nil {
+		return nil, fmt.Errorf("create river client: %w", err)
+	}
+
+	if s.Web, err = web.New(web.Options{
+		Config: cfg, Pool: pool, River: s.River, Blobs: s.Blobs, Metrics: s.Metrics, Logger: logger,
+		RunNow: s.RunNow,
+	}); err != nil {
+		return nil, err
+	}
+	ok = true
+	return s, nil
+}
+
+// OpenBlobs builds the configured blob store.
+func OpenBlobs(ctx context.Context, cfg config.Blob) (blob.Store, error) {
+	switch cfg.Kind {
+	case "s3":
+		store, err := blob.NewS3(ctx, blob.S3Options{
+			Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket, PathStyle: cfg.S3.PathStyle,
+			AccessKeyID: cfg.S3.AccessKeyID, SecretAccessKey: cfg.S3.SecretAccessKey, CreateBucket: cfg.S3.CreateBucket,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("open s3 blob store: %w", err)
+		}
+		return store, nil
+	default:
+		store, err := blob.NewLocal(cfg.Local.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("open local blob store: %w", err)
+		}
+		return store, nil
+	}
+}
+
+// periodicJobs turns the policies' periodic jobs into River's. Each is unique
+// per schedule period, so a leader change or a restart does not run a policy
+// twice in one period.
+func periodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
+	out := make([]*river.PeriodicJob, 0, len(periodics))
+	for _, p := range periodics {
+		schedule, err := config.ParseSchedule(p.Schedule)
+		if err != nil {
+			return nil, fmt.Errorf("policy %s: %s schedule: %w", p.Policy, p.Name, err)
+		}
+		next := schedule.Next(time.Now())
+		period := schedule.Next(next).Sub(next)
+		args := p.Args
+		out = append(out, river.NewPeriodicJob(schedule, func() (river.JobArgs, *river.InsertOpts) {
+			return args, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: period}}
+		}, &river.PeriodicJobOpts{ID: p.ID(), RunOnStart: true}))
+	}
+	return out, nil
+}
+
+// RunNow inserts the periodic jobs of policy right away (the dashboard's
+// "run now" and the CLI).
+func (s *Service) RunNow(ctx context.Context, policy string) ([]int64, error) {
+	var params []river.InsertManyParams
+	for _, p := range s.Periodics {
+		if p.Policy == policy && p.Name != "watchdog" && p.Name != "tombstone_gc" {
+			params = append(params, river.InsertManyParams{Args: p.Args})
+		}
+	}
+	if len(params) == 0 {
+		return nil, fmt.Errorf("policy %s has no job to run", policy)
+	}
+	res, err := s.River.InsertMany(ctx, params)
+	if err != nil {
+		return nil, fmt.Errorf("insert run-now jobs for %s: %w", policy, err)
+	}
+	ids := make([]int64, 0, len(res))
+	for _, r := range res {
+		ids = append(ids, r.Job.ID)
+	}
+	return ids, nil
+}
+
+// Serve works jobs and serves HTTP on ln until ctx is cancelled, then shuts
+// down gracefully: stop fetching jobs, let running ones finish within
+// cfg.ShutdownGrace, then cancel them.
+func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
+	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRun()
+
+	if err := s.River.Start(runCtx); err != nil {
+		return fmt.Errorf("start river: %w", err)
+	}
+	s.observeJobs(runCtx)
+	if err := s.Web.Start(runCtx); err != nil {
+		return err
+	}
+	httpServer := &http.Server{Handler: s.Web, ReadHeaderTimeout: 10 * time.Second}
+	httpErr := make(chan error, 1)
+	go func() { httpErr <- httpServer.Serve(ln) }()
+
+	s.Logger.InfoContext(ctx, "Lethe serving",
+		slog.String("url", "http://"+ln.Addr().String()+"/"),
+		slog.String("riverui", "http://"+ln.Addr().String()+"/riverui/"),
+		slog.Int("policies", len(s.Config.Policies)),
+		slog.Int("periodic_jobs", len(s.Periodics)))
+
+	var serveErr error
+	select {
+	case <-ctx.Done():
+	case err := <-httpErr:
+		serveErr = fmt.Errorf("http server: %w", err)
+	}
+
+	grace := s.Config.ShutdownGrace.D()
+	s.Logger.Info("Shutting down", slog.Duration("grace", grace))
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	_ = httpServer.Shutdown(shutdownCtx)
+	if err := s.River.Stop(shutdownCtx); err != nil {
+		s.Logger.Warn("Jobs still running after the grace period; cancelling them", slog.Duration("grace", grace))
+		hardCtx, hardCancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer hardCancel()
+		if err := s.River.StopAndCancel(hardCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			s.Logger.Error("Stop River", slog.String("error", err.Error()))
+		}
+	}
+	s.Logger.Info("Stopped")
+	return serveErr
+}
+
+// observeJobs counts job outcomes for /metrics.
+func (s *Service) observeJobs(ctx context.Context) {
+	events, cancel := s.River.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled, river.EventKindJobSnoozed)
+	go func() {
+		defer cancel()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case ev, ok := <-events:
+				if !ok {
+					return
+				}
+				outcome := string(ev.Kind)
+				if ev.Kind == river.EventKindJobFailed && ev.Job.State == rivertype.JobStateDiscarded {
+					outcome = "job_discarded"
+				}
+				s.Metrics.JobOutcomes.WithLabelValues(ev.Job.Kind, outcome).Inc()
+			}
+		}
+	}()
+}
+
+// Close releases the pool. A private PostgreSQL cluster started by Open is
+// left running on purpose: the next start reuses it at once.
+func (s *Service) Close(ctx context.Context) {
+	if s.Pool != nil {
+		s.Pool.Close()
+	}
+}

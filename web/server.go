@@ -1,0 +1,126 @@
+// Package web serves Lethe over HTTP: the operator dashboard at /, the REST
+// API under /api/v1, River UI at /riverui/, Prometheus metrics at /metrics
+// and the /healthz and /readyz probes. Everything that changes state, the
+// dashboard and River UI sit behind the configured credentials.
+//
+// Web reads state through package db and asks for work by inserting River
+// jobs; it never calls workers directly.
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/riverqueue/river"
+	"riverqueue.com/riverui"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/migrations"
+)
+
+// Options are the parts the web server reads from and acts on.
+type Options struct {
+	Config  *config.Config
+	Pool    *pgxpool.Pool
+	River   *river.Client[pgx.Tx]
+	Blobs   blob.Store
+	Metrics *metrics.Metrics
+	Logger  *slog.Logger
+
+	// RunNow inserts the jobs of policy's periodic runs immediately and
+	// returns their River job IDs.
+	RunNow func(ctx context.Context, policy string) ([]int64, error)
+}
+
+// Server is Lethe's HTTP handler.
+type Server struct {
+	opts    Options
+	mux     *http.ServeMux
+	riverUI *riverui.Handler
+}
+
+// New builds the handler. Call Start before serving so River UI's background
+// work runs.
+func New(opts Options) (*Server, error) {
+	if opts.Config == nil || opts.Pool == nil || opts.River == nil || opts.Metrics == nil || opts.Logger == nil {
+		return nil, errors.New("web: Config, Pool, River, Metrics and Logger are required")
+	}
+	uiHandler, err := riverui.NewHandler(&riverui.HandlerOpts{
+		Endpoints: riverui.NewEndpoints(opts.River, nil),
+		Logger:    opts.Logger.With(slog.String("component", "riverui")),
+		Prefix:    "/riverui",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("build river ui: %w", err)
+	}
+	s := &Server{opts: opts, mux: http.NewServeMux(), riverUI: uiHandler}
+	s.routes()
+	return s, nil
+}
+
+// Start starts River UI's background services; they stop with ctx.
+func (s *Server) Start(ctx context.Context) error {
+	if err := s.riverUI.Start(ctx); err != nil {
+		return fmt.Errorf("start river ui: %w", err)
+	}
+	return nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+func (s *Server) routes() {
+	auth := s.requireAuth
+	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
+	s.mux.HandleFunc("GET /readyz", s.handleReadyz)
+	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Metrics.Registry, promhttp.HandlerOpts{}))
+	s.mux.Handle("/riverui/", auth(s.riverUI))
+	s.mux.Handle("/riverui", http.RedirectHandler("/riverui/", http.StatusMovedPermanently))
+	s.apiRoutes()
+}
+
+func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// handleReadyz answers 200 only when the database answers and the schema is
+// fully migrated.
+func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	if err := s.opts.Pool.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": "database: " + err.Error()})
+		return
+	}
+	pending, err := migrations.Pending(ctx, s.opts.Pool)
+	if err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": "migrations: " + err.Error()})
+		return
+	}
+	if pending > 0 {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "error": fmt.Sprintf("%d migrations pending (run lethe migrate up)", pending)})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError writes {"error": msg} with status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}

@@ -1,0 +1,117 @@
+// Package workers holds Lethe's River workers, one file per job kind, and
+// the table of periodic jobs each policy kind schedules.
+//
+// Data flows one way: config → policies → periodic jobs (Periodics) →
+// workers → db and blob. The service registers everything here with one
+// River client; the web package never calls workers directly, it inserts
+// jobs (run now) and reads state through db.
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+)
+
+// Deps are what workers need to do their work.
+type Deps struct {
+	Config  *config.Config
+	Pool    *pgxpool.Pool
+	Blobs   blob.Store
+	Logger  *slog.Logger
+	Metrics *metrics.Metrics
+}
+
+// Periodic is one periodic job of a policy: the planner and watchdog of an
+// expire policy, the sweep of a sweep policy, the orphan blob sweep and
+// tombstone GC of a tombstone policy.
+type Periodic struct {
+	Policy   string
+	Name     string // planner, watchdog, sweep, orphan_sweep, tombstone_gc
+	Schedule string // cron expression or "@every <duration>"
+	Args     river.JobArgs
+}
+
+// ID identifies the periodic job in River ("pastes/planner").
+func (p Periodic) ID() string { return p.Policy + "/" + p.Name }
+
+// Periodics returns every periodic job the configured policies schedule. The
+// dashboard's "run now" inserts the same Args.
+func Periodics(cfg *config.Config) []Periodic {
+	var out []Periodic
+	for i := range cfg.Policies {
+		p := &cfg.Policies[i]
+		switch p.Kind {
+		case config.KindExpire:
+			out = append(out, expirePeriodics(p)...)
+		case config.KindSweep:
+			out = append(out, sweepPeriodics(p)...)
+		case config.KindTombstone:
+			out = append(out, tombstonePeriodics(p)...)
+		}
+	}
+	return out
+}
+
+// Register adds every Lethe worker to workers.
+func Register(workers *river.Workers, deps *Deps) error {
+	for _, register := range []func(*river.Workers, *Deps) error{
+		registerExpire,
+		registerSweep,
+		registerTombstone,
+	} {
+		if err := register(workers, deps); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// policyOf returns the named policy of the wanted kind, or an error that
+// cancels the job: retrying cannot fix a job naming a policy this process
+// does not have.
+func (d *Deps) policyOf(name, kind string) (*config.Policy, error) {
+	p := d.Config.Policy(name)
+	if p == nil {
+		return nil, river.JobCancel(fmt.Errorf("unknown policy %q", name))
+	}
+	if p.Kind != kind {
+		return nil, river.JobCancel(fmt.Errorf("policy %q is of kind %s, not %s", name, p.Kind, kind))
+	}
+	return p, nil
+}
+
+// paused reports whether an operator paused policy. Periodic workers check
+// it first and do nothing while it holds.
+func (d *Deps) paused(ctx context.Context, policy string) (bool, error) {
+	state, err := db.GetPolicyState(ctx, d.Pool, policy)
+	if err != nil {
+		return false, err
+	}
+	return state.Paused, nil
+}
+
+// recordRun notes a periodic run (and its error) for the dashboard. It never
+// fails the job: the work is done or failed already.
+func (d *Deps) recordRun(ctx context.Context, policy string, runErr error) {
+	if runErr != nil {
+		d.Metrics.PolicyErrors.WithLabelValues(policy).Inc()
+	}
+	if err := db.RecordPolicyRun(context.WithoutCancel(ctx), d.Pool, policy, runErr); err != nil {
+		d.Logger.WarnContext(ctx, "Failed to record policy run", slog.String("policy", policy), slog.String("error", err.Error()))
+	}
+}
+
+// txFunc runs fn in a transaction on the pool.
+func (d *Deps) txFunc(ctx context.Context, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, d.Pool, fn)
+}
