@@ -35,6 +35,7 @@ func commands() []command {
 		demoCommand(),
 		migrateCommand(),
 		checkConfigCommand(),
+		benchCommand(),
 	}
 }
 

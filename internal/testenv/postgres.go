@@ -1,0 +1,204 @@
+package testenv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/pgboot"
+)
+
+// testDBPrefix starts the name of every database made here, so leftovers are recognisable.
+const testDBPrefix = "lethe_test_"
+
+// staleAfter is the age past which DropStale treats a test database as left by a crashed run.
+const staleAfter = time.Hour
+
+type pgServer struct {
+	url   string        // superuser URL as pgboot resolved it
+	admin *pgxpool.Pool // creates and drops test databases; small, shared by all tests
+}
+
+// sharedPG is the one PostgreSQL server per test process: resolving it may start a cluster
+// or even install PostgreSQL, which no test should pay for twice.
+var sharedPG = sync.OnceValues(startPG)
+
+func startPG() (pgServer, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // apt-get may run
+	defer cancel()
+
+	opts := pgboot.Options{
+		Logger:  slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		Install: true,
+	}
+	if root, err := repoRoot(); err == nil {
+		opts.DataDir = filepath.Join(root, ".lethe", "pg")
+	}
+	srv, err := pgboot.Resolve(ctx, opts)
+	if err != nil {
+		return pgServer{}, fmt.Errorf("testenv: %w", err)
+	}
+
+	cfg, err := pgxpool.ParseConfig(srv.URL)
+	if err != nil {
+		return pgServer{}, fmt.Errorf("testenv: parse %s URL: %w", srv.Source, err)
+	}
+	cfg.MaxConns = 4
+	admin, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return pgServer{}, fmt.Errorf("testenv: admin pool on %s: %w", srv.Source, err)
+	}
+
+	if err := DropStale(ctx, srv.URL); err != nil {
+		// Leftovers cost disk, not correctness.
+		fmt.Fprintf(os.Stderr, "testenv: %v\n", err)
+	}
+	return pgServer{url: srv.URL, admin: admin}, nil
+}
+
+// DatabaseURL returns the URL of a brand-new empty database created for this test and dropped
+// in t.Cleanup (with FORCE, so connections still open are terminated). The server is resolved
+// once per test process with pgboot.Resolve: DATABASE_URL, else 127.0.0.1:5432, else a private
+// cluster in <repo>/.lethe/pg. Safe to call from any number of parallel tests.
+func DatabaseURL(t testing.TB) string {
+	t.Helper()
+	pg, err := sharedPG()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	name := fmt.Sprintf("%s%d_%s", testDBPrefix, time.Now().Unix(), randomHex(6))
+	ident := pgx.Identifier{name}.Sanitize()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := createDatabase(ctx, pg.admin, ident); err != nil {
+		t.Fatalf("testenv: create database %s: %v", name, err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := pg.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+ident+" WITH (FORCE)"); err != nil {
+			t.Errorf("testenv: drop database %s: %v", name, err)
+		}
+	})
+
+	dbURL, err := withDatabase(pg.url, name)
+	if err != nil {
+		t.Fatalf("testenv: %v", err)
+	}
+	return dbURL
+}
+
+// Pool returns a pgxpool on a brand-new database (as DatabaseURL), closed in t.Cleanup before
+// the database is dropped.
+func Pool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	dbURL := DatabaseURL(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	pool, err := pgxpool.New(ctx, dbURL)
+	if err != nil {
+		t.Fatalf("testenv: pool: %v", err)
+	}
+	t.Cleanup(pool.Close) // registered after the drop, so it runs before it
+	if err := pool.Ping(ctx); err != nil {
+		t.Fatalf("testenv: ping test database: %v", err)
+	}
+	return pool
+}
+
+// createDatabase retries while template1 is busy: CREATE DATABASE copies it and fails with
+// object_in_use if another session is connected to it at that moment.
+func createDatabase(ctx context.Context, admin *pgxpool.Pool, ident string) error {
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, time.Second) {
+		_, err := admin.Exec(ctx, "CREATE DATABASE "+ident)
+		var pgErr *pgconn.PgError
+		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55006" {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (last: %w)", ctx.Err(), err)
+		case <-time.After(delay):
+		}
+	}
+}
+
+// withDatabase returns connURL pointing at database name instead, for both URL and
+// keyword/value connection strings.
+func withDatabase(connURL, name string) (string, error) {
+	if strings.HasPrefix(connURL, "postgres://") || strings.HasPrefix(connURL, "postgresql://") {
+		u, err := url.Parse(connURL)
+		if err != nil {
+			return "", fmt.Errorf("parse server URL: %w", err)
+		}
+		u.Path = "/" + name
+		u.RawPath = ""
+		return u.String(), nil
+	}
+	// In keyword/value strings a later keyword overrides an earlier one.
+	return connURL + " dbname=" + name, nil
+}
+
+// DropStale drops the test databases on the server at adminURL that crashed runs left behind:
+// those named by DatabaseURL more than an hour ago. Databases of tests running now are younger
+// and stay.
+func DropStale(ctx context.Context, adminURL string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return fmt.Errorf("drop stale test databases: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+
+	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`, testDBPrefix)
+	if err != nil {
+		return fmt.Errorf("drop stale test databases: list: %w", err)
+	}
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("drop stale test databases: list: %w", err)
+	}
+
+	cutoff := time.Now().Add(-staleAfter)
+	var errs []error
+	for _, name := range names {
+		created, ok := databaseCreated(name)
+		if !ok || !created.Before(cutoff) {
+			continue
+		}
+		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			errs = append(errs, fmt.Errorf("drop stale test database %s: %w", name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// databaseCreated reads the creation time DatabaseURL put in a name: lethe_test_<unix>_<hex>.
+func databaseCreated(name string) (time.Time, bool) {
+	rest, ok := strings.CutPrefix(name, testDBPrefix)
+	if !ok {
+		return time.Time{}, false
+	}
+	secs, _, ok := strings.Cut(rest, "_")
+	if !ok {
+		return time.Time{}, false
+	}
+	unix, err := strconv.ParseInt(secs, 10, 64)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return time.Unix(unix, 0), true
+}
