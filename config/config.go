@@ -14,6 +14,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -210,8 +211,11 @@ func Parse(data []byte, getenv func(string) string) (*Config, error) {
 	cfg := &Config{}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(cfg); err != nil {
-		return nil, fmt.Errorf("config: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		msg = strings.TrimPrefix(msg, "unmarshal errors:\n")
+		msg = strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", "; ")), " ")
+		return nil, fmt.Errorf("config: %s", msg)
 	}
 	if err := cfg.applyEnv(getenv); err != nil {
 		return nil, err

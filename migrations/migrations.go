@@ -94,20 +94,21 @@ func All() ([]Migration, error) {
 // Up applies River's migrations and then every pending Lethe migration. It
 // returns the Lethe versions it applied.
 func Up(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
-	migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
-	if err != nil {
-		return nil, fmt.Errorf("river migrator: %w", err)
-	}
-	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return nil, fmt.Errorf("migrate river: %w", err)
-	}
-
 	all, err := All()
 	if err != nil {
 		return nil, err
 	}
 	var applied []int
 	err = withLock(ctx, pool, func(conn *pgxpool.Conn) error {
+		// River's migrator is not safe to run concurrently; the lock we
+		// hold serialises it too.
+		migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+		if err != nil {
+			return fmt.Errorf("river migrator: %w", err)
+		}
+		if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+			return fmt.Errorf("migrate river: %w", err)
+		}
 		done, err := appliedVersions(ctx, conn)
 		if err != nil {
 			return err

@@ -1,0 +1,135 @@
+package config_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lethehq/lethe/config"
+)
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+
+	noEnv := func(string) string { return "" }
+	envOf := func(kv map[string]string) func(string) string {
+		return func(k string) string { return kv[k] }
+	}
+
+	t.Run("EmbeddedDefaultIsValid", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := config.Load("", noEnv)
+		if err != nil {
+			t.Fatalf("embedded default: %v", err)
+		}
+		for _, name := range []string{"pastes", "idempotency", "runs"} {
+			if cfg.Policy(name) == nil {
+				t.Errorf("embedded default lacks policy %q", name)
+			}
+		}
+		if got := cfg.Policy("idempotency"); got.BatchSize != 10_000 || got.StatementTimeout.D() != 30*time.Second {
+			t.Errorf("idempotency policy: batch %d timeout %s, want the runbook's 10000 and 30s", got.BatchSize, got.StatementTimeout.D())
+		}
+	})
+
+	t.Run("CheckedInExampleMatchesEmbedded", func(t *testing.T) {
+		t.Parallel()
+		example, err := os.ReadFile("../lethe.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(example) != string(config.Default) {
+			t.Error("lethe.yaml and config/default.yaml differ: keep the checked-in example identical to the embedded default")
+		}
+	})
+
+	t.Run("EnvOverrides", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := config.Parse(config.Default, envOf(map[string]string{
+			"DATABASE_URL":                 "postgres://u:secret@db:5432/x",
+			"LOG_LEVEL":                    "debug",
+			"IDEMPOTENCY_CLEANUP_INTERVAL": "15m",
+			"LETHE_API_TOKEN":              "t0ken",
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Database.URL != "postgres://u:secret@db:5432/x" || cfg.LogLevel != "debug" || cfg.HTTP.Token != "t0ken" {
+			t.Errorf("env not applied: %+v", cfg)
+		}
+		if got := cfg.Policy("idempotency").Schedule; got != "@every 15m0s" {
+			t.Errorf("IDEMPOTENCY_CLEANUP_INTERVAL=15m gave schedule %q", got)
+		}
+		if got := config.Redacted(cfg.Database.URL); strings.Contains(got, "secret") {
+			t.Errorf("Redacted leaks the password: %s", got)
+		}
+	})
+
+	t.Run("BadInputNamesTheField", func(t *testing.T) {
+		t.Parallel()
+		policy := func(extra string) string {
+			return "policies:\n  - name: p\n    kind: expire\n    table: pastes\n" + extra
+		}
+		for _, tc := range []struct {
+			name, yaml string
+			env        map[string]string
+			want       string
+		}{
+			{"UnknownKind", "policies:\n  - name: p\n    kind: shred\n", nil, `policies[0] (p).kind: unknown policy kind "shred"`},
+			{"MissingKind", "policies:\n  - name: p\n", nil, `policies[0] (p).kind: required`},
+			{"BadCron", policy("    schedule: \"61 * * * *\"\n"), nil, `policies[0] (p).schedule: bad cron expression "61 * * * *"`},
+			{"BadEvery", policy("    schedule: \"@every soon\"\n"), nil, `policies[0] (p).schedule: bad @every duration`},
+			{"TooFrequent", policy("    schedule: \"@every 10ms\"\n"), nil, `below the 1s minimum`},
+			{"BadDuration", policy("    stuck_after: forever\n"), nil, `bad duration "forever"`},
+			{"MissingTable", "policies:\n  - name: p\n    kind: sweep\n    key_column: k\n", nil, `policies[0] (p).table: required for kind sweep`},
+			{"UnsafeIdentifier", policy("    key_column: \"id; DROP TABLE pastes\"\n"), nil, `policies[0] (p).key_column: unsafe identifier`},
+			{"UnknownField", "polices: []\n", nil, `field polices not found`},
+			{"DuplicateName", policy("") + "  - name: p\n    kind: sweep\n    table: t\n    key_column: k\n", nil, `duplicate policy name "p"`},
+			{"NonLoopbackWithoutAuth", "http:\n  listen: 0.0.0.0:8080\n", nil, `http.listen: refusing to listen on non-loopback address`},
+			{"BadLogLevel", "log_level: loud\n", nil, `log_level: unknown level "loud"`},
+			{"BadEnvInterval", "", map[string]string{"IDEMPOTENCY_CLEANUP_INTERVAL": "often"}, `IDEMPOTENCY_CLEANUP_INTERVAL: bad duration "often"`},
+			{"S3WithoutBucket", "blob:\n  kind: s3\n", nil, `blob.s3.bucket: required`},
+			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				_, err := config.Parse([]byte(tc.yaml), envOf(tc.env))
+				if err == nil {
+					t.Fatalf("want error containing %q, got none", tc.want)
+				}
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %q\n  does not contain %q", err, tc.want)
+				}
+				if strings.Contains(err.Error(), "\n") {
+					t.Errorf("error spans several lines: %q", err)
+				}
+			})
+		}
+	})
+
+	t.Run("NonLoopbackWithToken", func(t *testing.T) {
+		t.Parallel()
+		if _, err := config.Parse([]byte("http:\n  listen: 0.0.0.0:8080\n  token: s3cret\n"), noEnv); err != nil {
+			t.Fatalf("listening on 0.0.0.0 with a token must be allowed: %v", err)
+		}
+	})
+
+	t.Run("ScheduleForms", func(t *testing.T) {
+		t.Parallel()
+		from := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+		for spec, want := range map[string]time.Time{
+			"@every 30s":   from.Add(30 * time.Second),
+			"*/15 * * * *": from.Add(15 * time.Minute),
+			"@daily":       time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC),
+		} {
+			sched, err := config.ParseSchedule(spec)
+			if err != nil {
+				t.Fatalf("%s: %v", spec, err)
+			}
+			if got := sched.Next(from); !got.Equal(want) {
+				t.Errorf("%s: next after %s = %s, want %s", spec, from, got, want)
+			}
+		}
+	})
+}
