@@ -164,3 +164,19 @@ func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level}))
 }
+
+// parseAll parses flags wherever they appear among args ("down --steps 2"
+// as well as "--steps 2 down") and returns the positional arguments.
+func parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := parse(fs, args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}

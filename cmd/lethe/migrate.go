@@ -25,13 +25,14 @@ func migrateCommand() command {
 		fs := c.flags(cmd, &configPath)
 		fs.IntVar(&steps, "steps", 1, "down: how many Lethe migrations to revert (-1 for all)")
 		fs.BoolVar(&river, "river", false, "down: also remove River's tables once every Lethe migration is reverted")
-		if err := parse(fs, args); err != nil {
+		positional, err := parseAll(fs, args)
+		if err != nil {
 			return err
 		}
-		if fs.NArg() != 1 {
+		if len(positional) != 1 {
 			return usagef("want exactly one of up, down or status")
 		}
-		action := fs.Arg(0)
+		action := positional[0]
 		if action != "up" && action != "down" && action != "status" {
 			return usagef("unknown action %q (want up, down or status)", action)
 		}
