@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/migrations"
 )
 
@@ -40,13 +40,9 @@ func migrateCommand() command {
 		if err != nil {
 			return err
 		}
-		url := cfg.Database.URL
-		if url == "" {
-			pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: c.logger(cfg), Install: true})
-			if err != nil {
-				return err
-			}
-			url = pg.URL
+		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg), "")
+		if err != nil {
+			return err
 		}
 		pool, err := db.Connect(ctx, url, 2)
 		if err != nil {

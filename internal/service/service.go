@@ -62,14 +62,9 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		}
 	}()
 
-	url := cfg.Database.URL
-	if url == "" {
-		pg, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: opts.PGDataDir, Logger: logger, Install: true})
-		if err != nil {
-			return nil, err
-		}
-		url = pg.URL
-		logger.InfoContext(ctx, "Resolved PostgreSQL", slog.String("source", pg.Source), slog.String("url", config.Redacted(url)))
+	url, err := DatabaseURL(ctx, cfg, logger, opts.PGDataDir)
+	if err != nil {
+		return nil, err
 	}
 	pool, err := db.Connect(ctx, url, cfg.Database.MaxConns)
 	if err != nil {
@@ -121,6 +116,25 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 	ok = true
 	return s, nil
+}
+
+// DatabaseURL is the configured database URL, or, when none is configured,
+// the "lethe" database (created when missing) on the server pgboot resolves:
+// DATABASE_URL, 127.0.0.1:5432, or a private cluster in pgDataDir.
+func DatabaseURL(ctx context.Context, cfg *config.Config, logger *slog.Logger, pgDataDir string) (string, error) {
+	if cfg.Database.URL != "" {
+		return cfg.Database.URL, nil
+	}
+	pg, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: pgDataDir, Logger: logger, Install: true})
+	if err != nil {
+		return "", err
+	}
+	url, err := pgboot.EnsureDatabase(ctx, pg.URL, "lethe")
+	if err != nil {
+		return "", err
+	}
+	logger.InfoContext(ctx, "Resolved PostgreSQL", slog.String("source", pg.Source), slog.String("url", config.Redacted(url)))
+	return url, nil
 }
 
 // OpenBlobs builds the configured blob store.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -95,7 +94,7 @@ func DatabaseURL(t testing.TB) string {
 		}
 	})
 
-	dbURL, err := withDatabase(pg.url, name)
+	dbURL, err := pgboot.WithDatabase(pg.url, name)
 	if err != nil {
 		t.Fatalf("testenv: %v", err)
 	}
@@ -135,22 +134,6 @@ func createDatabase(ctx context.Context, admin *pgxpool.Pool, ident string) erro
 		case <-time.After(delay):
 		}
 	}
-}
-
-// withDatabase returns connURL pointing at database name instead, for both URL and
-// keyword/value connection strings.
-func withDatabase(connURL, name string) (string, error) {
-	if strings.HasPrefix(connURL, "postgres://") || strings.HasPrefix(connURL, "postgresql://") {
-		u, err := url.Parse(connURL)
-		if err != nil {
-			return "", fmt.Errorf("parse server URL: %w", err)
-		}
-		u.Path = "/" + name
-		u.RawPath = ""
-		return u.String(), nil
-	}
-	// In keyword/value strings a later keyword overrides an earlier one.
-	return connURL + " dbname=" + name, nil
 }
 
 // DropStale drops the test databases on the server at adminURL that crashed runs left behind:
