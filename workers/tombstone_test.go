@@ -668,3 +668,55 @@ func counterValue(c prometheus.Counter) float64 {
 	}
 	return m.GetCounter().GetValue()
 }
+
+// TestConcurrentGuardDirect races ingestion of brand-new runs against their
+// deletion through real transactions, calling the workers' code from many
+// goroutines: the case (a create of a run the deletion cannot see yet) that
+// only the database-level lock closes.
+func TestConcurrentGuardDirect(t *testing.T) {
+	t.Parallel()
+	b := setupTomb(t)
+	const rounds, writers = 40, 6
+	create, metric, tag := createRunWorker(b.ent), logMetricWorker(b.ent), setTagWorker(b.ent)
+	for round := range rounds {
+		hash := fmt.Sprintf("c%d", round)
+		var wg sync.WaitGroup
+		for w := range writers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 8 {
+					var err error
+					switch (w + i) % 3 {
+					case 0:
+						_, err = create.apply(b.ctx, jobs.CreateRun{RunHash: hash, Name: "x"})
+					case 1:
+						_, err = metric.apply(b.ctx, jobs.LogMetric{RunHash: hash, Name: "m", Step: int64(i), Value: 1})
+					case 2:
+						_, err = tag.apply(b.ctx, jobs.SetTag{RunHash: hash, Tag: fmt.Sprint(w)})
+					}
+					if err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond)
+			err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
+				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil)
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+		wg.Wait()
+		if rows := rowsOf(t, b.pool, hash); totalRows(rows) != 0 {
+			t.Errorf("round %d: tombstoned run %s has rows %v", round, hash, rows)
+		}
+	}
+}
