@@ -275,4 +275,3 @@ func TestRunsAPI(t *testing.T) {
 		}
 	})
 }
-

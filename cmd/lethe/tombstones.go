@@ -360,4 +360,3 @@ func restoreCommand() command {
 	}
 	return cmd
 }
-
