@@ -41,7 +41,7 @@ type tombBundle struct {
 // setupTomb builds the tombstone workers' state on a fresh database and
 // bucket. The cache TTL is 1ns unless mutate changes it, so every guard
 // decision in these tests is the database's.
-func setupTomb(t *testing.T, mutate ...func(*config.Config)) *tombBundle {
+func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	t.Helper()
 	cfg, err := config.Parse(config.Default, nil)
 	if err != nil {
@@ -612,6 +612,10 @@ func TestTombstoneGC(t *testing.T) {
 			key, time.Now().Add(-time.Duration(c[0])*time.Hour), purged); err != nil {
 			t.Fatal(err)
 		}
+	}
+	stats, err := db.GetTombstoneStats(b.ctx, b.pool, "run")
+	if err != nil || stats.Count != 6 || stats.Unpurged != 3 || stats.Oldest == nil {
+		t.Errorf("stats = %+v, %v; want 6 tombstones, 3 unpurged since deletion", stats, err)
 	}
 	res, err := TombstoneGC(b.ctx, b.deps, b.policy, 168*time.Hour)
 	if err != nil {
