@@ -3,17 +3,20 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/internal/testenv"
 )
 
@@ -79,26 +82,53 @@ func TestTombstoneCommands(t *testing.T) {
 		t.Errorf("backup said %q", out)
 	}
 
-	if out := lethe(t, 0, "delete", "run", "r1"); !strings.Contains(out, "enqueued: job") {
-		t.Errorf("delete said %q", out)
+	// A worker process for `delete --wait`; its periodic sweep and GC are
+	// paused so that only the commands below sweep.
+	if err := db.SetPolicyPaused(ctx, pool, "runs", true); err != nil {
+		t.Fatal(err)
 	}
-	var jobs int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.delete_entity' AND args->>'key' = 'r1'`).Scan(&jobs); err != nil || jobs != 1 {
-		t.Fatalf("delete jobs = %d, %v", jobs, err)
-	}
-	// The worker's transaction (tested in package workers), by hand here:
-	// no worker runs in this test.
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := db.DeleteRun(ctx, tx, "r1"); err != nil {
-			return err
+	cfg, err := config.Load(cfgPath, func(k string) string {
+		if k == "DATABASE_URL" {
+			return url
 		}
-		_, err := db.PutTombstone(ctx, tx, "run", "r1")
-		return err
+		return ""
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveCtx, stopServe := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- svc.Serve(serveCtx, ln) }()
+	t.Cleanup(func() { stopServe(); <-served; svc.Close(context.Background()) })
+
+	if out := lethe(t, 0, "delete", "--wait", "--timeout", "30s", "run", "r1"); !strings.Contains(out, "run r1 deleted") {
+		t.Errorf("delete --wait said %q", out)
+	}
+	if exists, _ := db.RunExists(ctx, pool, "r1"); exists {
+		t.Error("run r1 still exists after delete --wait")
+	}
+	// The purge job committed with the deletion empties the prefix.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts != nil && ts.PurgedAt != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("purge did not run")
+		}
+	}
+	if _, err := os.Stat(blobPath("r1/model")); !os.IsNotExist(err) {
+		t.Errorf("blob survived the purge: %v", err)
+	}
 	writeBlob("r1/late", "written after the deletion")
+	writeBlob("r1/later", "written after the deletion")
 
 	if out := lethe(t, 0, "cleanup-orphan-s3"); !strings.Contains(out, "tombstones: 1, blobs deleted: 2") {
 		t.Errorf("cleanup-orphan-s3 said %q", out)
@@ -143,7 +173,7 @@ func TestTombstoneCommands(t *testing.T) {
 		lethe(t, 1, "backup", "-o", filepath.Join(dir, "x"), "run", "unknown")
 		lethe(t, 0, "delete", "--help")
 		var n int
-		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job`).Scan(&n); err != nil || n != 1 {
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
 			t.Errorf("bad commands inserted jobs: %d", n)
 		}
 	})
