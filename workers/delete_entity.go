@@ -31,9 +31,12 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	client := river.ClientFromContext[pgx.Tx](ctx)
+	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
+	if err != nil {
+		return fmt.Errorf("delete_entity needs the River client to enqueue the purge: %w", err)
+	}
 	var res deleteResult
-	err := w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
+	err = w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		var err error
 		if res, err = w.ent.deleteTx(ctx, tx, client, job.Args, &job.ID); err != nil {
 			return err
