@@ -168,6 +168,7 @@ type Policy struct {
 	TombstoneStore    string   `yaml:"tombstone_store"` // "postgres" (default) or "foundationdb"
 	FDBClusterFile    string   `yaml:"fdb_cluster_file"`
 	DeletedCacheSize  int      `yaml:"deleted_cache_size"`
+	DeletedCacheTTL   Duration `yaml:"deleted_cache_ttl"` // how long a cached "deleted" answer is trusted
 	MaxBatchDeleteIDs int      `yaml:"max_batch_delete_ids"`
 }
 
@@ -327,6 +328,7 @@ func (p *Policy) applyDefaults() {
 		p.TombstoneMaxAge = cmp.Or(p.TombstoneMaxAge, Duration(168*time.Hour))
 		p.TombstoneStore = cmp.Or(p.TombstoneStore, "postgres")
 		p.DeletedCacheSize = cmp.Or(p.DeletedCacheSize, 10_000)
+		p.DeletedCacheTTL = cmp.Or(p.DeletedCacheTTL, Duration(5*time.Second))
 		p.MaxBatchDeleteIDs = cmp.Or(p.MaxBatchDeleteIDs, 1000)
 	}
 }
@@ -520,6 +522,7 @@ func (p *Policy) validate(field string, c *Config) []error {
 			add("tombstone_store", "unknown store %q (use postgres or foundationdb)", p.TombstoneStore)
 		}
 		positive("deleted_cache_size", p.DeletedCacheSize)
+		positiveDur("deleted_cache_ttl", p.DeletedCacheTTL)
 		positive("max_batch_delete_ids", p.MaxBatchDeleteIDs)
 	case "":
 		add("kind", "required (expire, sweep or tombstone)")

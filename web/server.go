@@ -87,6 +87,7 @@ func (s *Server) routes() {
 	s.mux.Handle("/riverui/", auth(s.riverUI))
 	s.mux.Handle("/riverui", http.RedirectHandler("/riverui/", http.StatusMovedPermanently))
 	s.apiRoutes()
+	s.runsRoutes()
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {

@@ -1,13 +1,146 @@
 package workers
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
-// tombstonePeriodics returns the periodic jobs of a tombstone policy.
-func tombstonePeriodics(p *config.Policy) []Periodic { return nil }
+// tombstonePeriodics returns the periodic jobs of a tombstone policy: the
+// orphan blob sweep on schedule (default @daily) and tombstone GC on
+// gc_schedule (default @weekly).
+func tombstonePeriodics(p *config.Policy) []Periodic {
+	return []Periodic{
+		{Policy: p.Name, Name: "orphan_sweep", Schedule: p.Schedule, Args: jobs.OrphanSweep{Policy: p.Name}},
+		{Policy: p.Name, Name: "tombstone_gc", Schedule: p.GCSchedule, Args: jobs.TombstoneGC{Policy: p.Name}},
+	}
+}
 
-// registerTombstone adds the tombstone workers.
-func registerTombstone(workers *river.Workers, deps *Deps) error { return nil }
+// registerTombstone adds the entity deletion workers (delete_entity,
+// purge_blobs, orphan_sweep, tombstone_gc) and the run ingestion workers.
+// They are registered even without a tombstone policy: other services may
+// insert delete_entity and ingestion jobs regardless.
+func registerTombstone(workers *river.Workers, deps *Deps) error {
+	ent, err := newEntities(deps)
+	if err != nil {
+		return err
+	}
+	for _, add := range []func() error{
+		func() error { return river.AddWorkerSafely(workers, &DeleteEntityWorker{ent: ent}) },
+		func() error { return river.AddWorkerSafely(workers, &PurgeBlobsWorker{ent: ent}) },
+		func() error { return river.AddWorkerSafely(workers, &OrphanSweepWorker{ent: ent}) },
+		func() error { return river.AddWorkerSafely(workers, &TombstoneGCWorker{ent: ent}) },
+		func() error { return river.AddWorkerSafely(workers, createRunWorker(ent)) },
+		func() error { return river.AddWorkerSafely(workers, logMetricWorker(ent)) },
+		func() error { return river.AddWorkerSafely(workers, setTagWorker(ent)) },
+		func() error { return river.AddWorkerSafely(workers, setAttributeWorker(ent)) },
+		func() error { return river.AddWorkerSafely(workers, addToExperimentWorker(ent)) },
+		func() error { return river.AddWorkerSafely(workers, putRunBlobWorker(ent)) },
+	} {
+		if err := add(); err != nil {
+			return fmt.Errorf("register tombstone workers: %w", err)
+		}
+	}
+	return nil
+}
+
+// entities is what the entity deletion and ingestion workers share: the
+// dependencies and the cache of deleted keys.
+type entities struct {
+	deps  *Deps
+	cache *tombstone.Cache
+}
+
+// newEntities builds the shared state from the first tombstone policy (or
+// defaults when there is none).
+func newEntities(deps *Deps) (*entities, error) {
+	size, ttl := 10_000, 5*time.Second
+	for i := range deps.Config.Policies {
+		p := &deps.Config.Policies[i]
+		if p.Kind != config.KindTombstone {
+			continue
+		}
+		if p.TombstoneStore != "postgres" {
+			// The run data lives in PostgreSQL; only a PostgreSQL tombstone
+			// can be checked in the same transaction as the write.
+			return nil, fmt.Errorf("policy %s: tombstone_store %s: Lethe's run workers keep run data in PostgreSQL and need the postgres store for the transactional late-write guard (see docs/tombstones.md, FoundationDB)", p.Name, p.TombstoneStore)
+		}
+		size, ttl = p.DeletedCacheSize, p.DeletedCacheTTL.D()
+		break
+	}
+	return &entities{deps: deps, cache: tombstone.NewCache(size, ttl)}, nil
+}
+
+// policyFor names the tombstone policy of entity for audit records and
+// metrics: its configured name, or the entity itself.
+func (e *entities) policyFor(entity string) string {
+	for _, p := range e.deps.Config.Policies {
+		if p.Kind == config.KindTombstone && p.Entity == entity {
+			return p.Name
+		}
+	}
+	return entity
+}
+
+// invalid cancels a job whose args are malformed: retrying cannot fix them.
+func invalid(kind string, err error) error {
+	return river.JobCancel(fmt.Errorf("invalid %s args: %w", kind, err))
+}
+
+// ingest runs write for run hash in one transaction guarded against the
+// run's tombstone: a fresh cached "deleted" skips at once; otherwise the
+// transaction takes the run's shared lock, checks the tombstone, and writes
+// only when there is none. delete_entity holds the exclusive lock while it
+// deletes, so the check and the write see either the whole deletion or none
+// of it. It reports whether the write was skipped.
+func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx pgx.Tx) error) (bool, error) {
+	skip := func(reason string) (bool, error) {
+		e.cache.MarkDeleted(jobs.EntityRun, hash)
+		e.deps.Metrics.IngestSkipped.WithLabelValues(jobs.EntityRun).Inc()
+		e.deps.Logger.DebugContext(ctx, "Skipped ingestion for deleted run",
+			slog.String("kind", kind), slog.String("run_hash", hash), slog.String("reason", reason))
+		return true, nil
+	}
+	if e.cache.Deleted(jobs.EntityRun, hash) {
+		return skip("cache")
+	}
+	skipped := false
+	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if err := db.LockEntity(ctx, tx, jobs.EntityRun, hash, false); err != nil {
+			return err
+		}
+		deleted, err := db.IsTombstoned(ctx, tx, jobs.EntityRun, hash)
+		if err != nil {
+			return err
+		}
+		if deleted {
+			skipped = true
+			return nil
+		}
+		return write(tx)
+	})
+	switch {
+	case db.IsTombstonedError(err):
+		// The guard trigger refused a row: cannot happen while we hold the
+		// lock, but the database has the last word.
+		return skip("trigger")
+	case err != nil:
+		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
+	case skipped:
+		return skip("tombstone")
+	}
+	return false, nil
+}
+
+// errTombstoneGone marks a purge of an entity whose tombstone was cleared.
+var errTombstoneGone = errors.New("tombstone no longer exists")

@@ -36,6 +36,7 @@ func commands() []command {
 		migrateCommand(),
 		checkConfigCommand(),
 		benchCommand(),
+		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 	}
 }
 

@@ -1,0 +1,362 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/runbackup"
+	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/workers"
+)
+
+// Run deletion commands (capability C): delete, clear-tombstone,
+// cleanup-orphan-s3, cleanup-tombstones, backup, restore. They open the
+// service without workers (an insert-only River client): the jobs they
+// insert are worked by `lethe serve`.
+
+// openInsertOnly loads the configuration and opens the service without
+// workers.
+func openInsertOnly(ctx context.Context, c *cli, cfg *config.Config) (*service.Service, error) {
+	return service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true})
+}
+
+// deps are the worker dependencies for commands that run a job's work in
+// process (cleanup-orphan-s3, cleanup-tombstones).
+func deps(c *cli, svc *service.Service) *workers.Deps {
+	return &workers.Deps{Config: svc.Config, Pool: svc.Pool, Blobs: svc.Blobs, Logger: c.logger(svc.Config), Metrics: svc.Metrics}
+}
+
+// entityArgs checks "run <hash>" arguments.
+func entityArgs(args []string) (string, error) {
+	if len(args) != 2 {
+		return "", usagef("want: run <run_hash>")
+	}
+	if args[0] != jobs.EntityRun {
+		return "", usagef("unknown entity %q (supported: run)", args[0])
+	}
+	if err := jobs.ValidateRunHash("run hash", args[1]); err != nil {
+		return "", usagef("%v", err)
+	}
+	return args[1], nil
+}
+
+// tombstonePolicy returns the named tombstone policy, or the first one.
+func tombstonePolicy(cfg *config.Config, name string) (*config.Policy, error) {
+	for i := range cfg.Policies {
+		p := &cfg.Policies[i]
+		if p.Kind == config.KindTombstone && (name == "" || p.Name == name) {
+			return p, nil
+		}
+	}
+	if name != "" {
+		return nil, usagef("no tombstone policy named %q in the configuration", name)
+	}
+	return nil, errors.New("the configuration has no tombstone policy")
+}
+
+func deleteCommand() command {
+	cmd := command{
+		name:    "delete",
+		summary: "Delete a run: insert a lethe.delete_entity job (worked by lethe serve).",
+		usage:   "[--config lethe.yaml] [--wait] [--timeout 1m] run <run_hash>",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var (
+			configPath string
+			wait       bool
+			timeout    time.Duration
+		)
+		fs := c.flags(cmd, &configPath)
+		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
+		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		hash, err := entityArgs(fs.Args())
+		if err != nil {
+			return err
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		res, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: jobs.EntityRun, Key: hash}, nil)
+		if err != nil {
+			return fmt.Errorf("insert delete job for run %s: %w", hash, err)
+		}
+		fmt.Fprintf(c.stdout, "delete of run %s enqueued: job %d\n", hash, res.Job.ID)
+		if !wait {
+			return nil
+		}
+		waitCtx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		for {
+			job, err := svc.River.JobGet(waitCtx, res.Job.ID)
+			if err != nil {
+				return fmt.Errorf("wait for job %d: %w", res.Job.ID, err)
+			}
+			switch job.State {
+			case rivertype.JobStateCompleted:
+				fmt.Fprintf(c.stdout, "run %s deleted\n", hash)
+				return nil
+			case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
+				return fmt.Errorf("job %d ended %s: %v", job.ID, job.State, job.Errors)
+			}
+			select {
+			case <-waitCtx.Done():
+				return fmt.Errorf("job %d still %s after %s (is lethe serve running?)", job.ID, job.State, timeout)
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}
+	return cmd
+}
+
+func clearTombstoneCommand() command {
+	cmd := command{
+		name:    "clear-tombstone",
+		summary: "Remove a run's tombstone so its ingestion is accepted again (idempotent).",
+		usage:   "[--config lethe.yaml] run <run_hash>",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath string
+		fs := c.flags(cmd, &configPath)
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		hash, err := entityArgs(fs.Args())
+		if err != nil {
+			return err
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		cleared, err := db.ClearTombstone(ctx, svc.Pool, jobs.EntityRun, hash)
+		if err != nil {
+			return err
+		}
+		if cleared {
+			fmt.Fprintf(c.stdout, "tombstone of run %s cleared\n", hash)
+		} else {
+			fmt.Fprintf(c.stdout, "run %s has no tombstone (nothing to do)\n", hash)
+		}
+		return nil
+	}
+	return cmd
+}
+
+func cleanupOrphanS3Command() command {
+	cmd := command{
+		name:    "cleanup-orphan-s3",
+		summary: "Purge the blobs under {key}/ of every tombstone now (never removes tombstones).",
+		usage:   "[--config lethe.yaml] [--policy name]",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath, policy string
+		fs := c.flags(cmd, &configPath)
+		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		p, err := tombstonePolicy(cfg, policy)
+		if err != nil {
+			return err
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		res, err := workers.OrphanSweep(ctx, deps(c, svc), p)
+		fmt.Fprintf(c.stdout, "tombstones: %d, blobs deleted: %d, skipped (cleared meanwhile): %d, failed: %d\n",
+			res.Tombstones, res.BlobsDeleted, res.Skipped, res.Failed)
+		return err
+	}
+	return cmd
+}
+
+// parseOlderThan reads a Go duration ("168h") or a number of hours ("168").
+func parseOlderThan(v string) (time.Duration, error) {
+	if hours, err := strconv.Atoi(v); err == nil {
+		if hours < 1 {
+			return 0, fmt.Errorf("--older-than %q must be at least 1 hour", v)
+		}
+		return time.Duration(hours) * time.Hour, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("--older-than %q: want a positive duration such as 168h, or a number of hours", v)
+	}
+	return d, nil
+}
+
+func cleanupTombstonesCommand() command {
+	cmd := command{
+		name:    "cleanup-tombstones",
+		summary: "Remove tombstones older than --older-than whose blob purge completed since deletion.",
+		usage:   "[--config lethe.yaml] [--policy name] [--older-than 168h]",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath, policy, olderThan string
+		fs := c.flags(cmd, &configPath)
+		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
+		fs.StringVar(&olderThan, "older-than", "", "age as a duration (168h) or hours (168); default: the policy's tombstone_max_age")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return usagef("unexpected argument %q", fs.Arg(0))
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		p, err := tombstonePolicy(cfg, policy)
+		if err != nil {
+			return err
+		}
+		age := p.TombstoneMaxAge.D()
+		if olderThan != "" {
+			if age, err = parseOlderThan(olderThan); err != nil {
+				return usagef("%v", err)
+			}
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		res, err := workers.TombstoneGC(ctx, deps(c, svc), p, age)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "tombstones older than %s: removed %d, kept %d not purged since deletion (run cleanup-orphan-s3 first)\n",
+			age, res.Removed, res.KeptUnpurged)
+		return nil
+	}
+	return cmd
+}
+
+func backupCommand() command {
+	cmd := command{
+		name:    "backup",
+		summary: "Write a run (all its rows and blobs) to a gzip JSON file.",
+		usage:   "[--config lethe.yaml] [-o file] run <run_hash>",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath, out string
+		fs := c.flags(cmd, &configPath)
+		fs.StringVar(&out, "o", "", "output file (default: <run_hash>.lethe-backup.json.gz)")
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		hash, err := entityArgs(fs.Args())
+		if err != nil {
+			return err
+		}
+		if out == "" {
+			out = hash + ".lethe-backup.json.gz"
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		b, err := runbackup.Export(ctx, svc.Pool, svc.Blobs, hash)
+		if err != nil {
+			return err
+		}
+		f, err := os.Create(out)
+		if err != nil {
+			return fmt.Errorf("create backup file: %w", err)
+		}
+		if err := runbackup.Write(f, b); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("write backup file: %w", err)
+		}
+		rows := 0
+		for _, t := range b.Tables {
+			rows += len(t)
+		}
+		fmt.Fprintf(c.stdout, "run %s backed up to %s: %d rows, %d blobs\n", hash, out, rows, len(b.Blobs))
+		return nil
+	}
+	return cmd
+}
+
+func restoreCommand() command {
+	cmd := command{
+		name:    "restore",
+		summary: "Re-create a run from a backup file and clear its tombstone.",
+		usage:   "[--config lethe.yaml] <file>",
+	}
+	cmd.run = func(ctx context.Context, c *cli, args []string) error {
+		var configPath string
+		fs := c.flags(cmd, &configPath)
+		if err := parse(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() != 1 {
+			return usagef("want exactly one backup file")
+		}
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return fmt.Errorf("open backup: %w", err)
+		}
+		defer f.Close()
+		b, err := runbackup.Read(f)
+		if err != nil {
+			return err
+		}
+		cfg, err := c.loadConfig(fs, configPath)
+		if err != nil {
+			return err
+		}
+		svc, err := openInsertOnly(ctx, c, cfg)
+		if err != nil {
+			return err
+		}
+		defer svc.Close(context.WithoutCancel(ctx))
+		res, err := runbackup.Restore(ctx, svc.Pool, svc.Blobs, b)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "run %s restored: %d rows, %d blobs, tombstone cleared: %t\n", b.RunHash, res.Rows, res.Blobs, res.TombstoneCleared)
+		return nil
+	}
+	return cmd
+}

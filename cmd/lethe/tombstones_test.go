@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// TestTombstoneCommands drives the run deletion commands end to end on a
+// fresh database and a local blob directory: backup, delete (insert-only),
+// cleanup-orphan-s3, restore, clear-tombstone, cleanup-tombstones.
+func TestTombstoneCommands(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	url := testenv.MigratedURL(t)
+	dir := t.TempDir()
+	blobDir := filepath.Join(dir, "blobs")
+	cfgText := strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+blobDir, 1)
+	cfgPath := filepath.Join(dir, "lethe.yaml")
+	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+
+	lethe := func(t *testing.T, wantCode int, args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		c := &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string {
+			if k == "DATABASE_URL" {
+				return url
+			}
+			return ""
+		}}
+		full := append([]string{args[0], "--config", cfgPath}, args[1:]...)
+		if code := run(ctx, c, full); code != wantCode {
+			t.Fatalf("lethe %v: exit %d, want %d\nstdout: %s\nstderr: %s", args, code, wantCode, stdout.String(), stderr.String())
+		}
+		return stdout.String() + stderr.String()
+	}
+	blobPath := func(key string) string { return filepath.Join(blobDir, filepath.FromSlash(key)) }
+	writeBlob := func(key, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(blobPath(key)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(blobPath(key), []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if err := db.UpsertRun(ctx, pool, "r1", "first"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LogMetric(ctx, pool, "r1", "loss", "", 1, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordRunBlob(ctx, pool, "r1", "r1/model"); err != nil {
+		t.Fatal(err)
+	}
+	writeBlob("r1/model", "weights")
+
+	backupFile := filepath.Join(dir, "r1.json.gz")
+	if out := lethe(t, 0, "backup", "-o", backupFile, "run", "r1"); !strings.Contains(out, "3 rows, 1 blobs") {
+		t.Errorf("backup said %q", out)
+	}
+
+	// A worker process for `delete --wait`; its periodic sweep and GC are
+	// paused so that only the commands below sweep.
+	if err := db.SetPolicyPaused(ctx, pool, "runs", true); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(cfgPath, func(k string) string {
+		if k == "DATABASE_URL" {
+			return url
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveCtx, stopServe := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- svc.Serve(serveCtx, ln) }()
+	t.Cleanup(func() { stopServe(); <-served; svc.Close(context.Background()) })
+
+	if out := lethe(t, 0, "delete", "--wait", "--timeout", "30s", "run", "r1"); !strings.Contains(out, "run r1 deleted") {
+		t.Errorf("delete --wait said %q", out)
+	}
+	if exists, _ := db.RunExists(ctx, pool, "r1"); exists {
+		t.Error("run r1 still exists after delete --wait")
+	}
+	// The purge job committed with the deletion empties the prefix.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts != nil && ts.PurgedAt != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("purge did not run")
+		}
+	}
+	if _, err := os.Stat(blobPath("r1/model")); !os.IsNotExist(err) {
+		t.Errorf("blob survived the purge: %v", err)
+	}
+	writeBlob("r1/late", "written after the deletion")
+	writeBlob("r1/later", "written after the deletion")
+
+	if out := lethe(t, 0, "cleanup-orphan-s3"); !strings.Contains(out, "tombstones: 1, blobs deleted: 2") {
+		t.Errorf("cleanup-orphan-s3 said %q", out)
+	}
+	if _, err := os.Stat(blobPath("r1/late")); !os.IsNotExist(err) {
+		t.Errorf("late blob survived the sweep: %v", err)
+	}
+	if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts == nil || ts.PurgedAt == nil {
+		t.Errorf("tombstone after sweep = %+v, want kept and purged", ts)
+	}
+
+	if out := lethe(t, 0, "restore", backupFile); !strings.Contains(out, "tombstone cleared: true") {
+		t.Errorf("restore said %q", out)
+	}
+	if run, _ := db.GetRun(ctx, pool, "r1"); run == nil || run.Name != "first" || run.Metrics != 1 || run.Blobs != 1 {
+		t.Errorf("restored run = %+v", run)
+	}
+	if data, err := os.ReadFile(blobPath("r1/model")); err != nil || string(data) != "weights" {
+		t.Errorf("restored blob = %q, %v", data, err)
+	}
+	if out := lethe(t, 0, "clear-tombstone", "run", "r1"); !strings.Contains(out, "no tombstone") {
+		t.Errorf("clear-tombstone said %q", out)
+	}
+
+	if _, err := pool.Exec(ctx, `INSERT INTO lethe_tombstones (entity, key, deleted_at, purged_at) VALUES
+		('run', 'old', $1, $2), ('run', 'old-unpurged', $1, NULL)`,
+		time.Now().Add(-200*time.Hour), time.Now().Add(-100*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if out := lethe(t, 0, "cleanup-tombstones", "--older-than", "168h"); !strings.Contains(out, "removed 1, kept 1") {
+		t.Errorf("cleanup-tombstones said %q", out)
+	}
+
+	t.Run("BadInput", func(t *testing.T) {
+		lethe(t, 2, "delete", "run", "bad hash")
+		lethe(t, 2, "delete", "paste", "x")
+		lethe(t, 2, "delete", "run")
+		lethe(t, 2, "clear-tombstone", "run", "a/b")
+		lethe(t, 2, "cleanup-tombstones", "--older-than", "soon")
+		lethe(t, 2, "cleanup-tombstones", "--older-than", "0")
+		lethe(t, 1, "restore", filepath.Join(dir, "missing.json.gz"))
+		lethe(t, 1, "backup", "-o", filepath.Join(dir, "x"), "run", "unknown")
+		lethe(t, 0, "delete", "--help")
+		var n int
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
+			t.Errorf("bad commands inserted jobs: %d", n)
+		}
+	})
+}

@@ -1,0 +1,210 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Tombstone is a deletion marker: (Entity, Key) stays deleted until the
+// tombstone is cleared. PurgedAt is when the last completed blob purge of
+// "{key}/" started (nil until one completes).
+type Tombstone struct {
+	Entity    string     `json:"entity"`
+	Key       string     `json:"key"`
+	DeletedAt time.Time  `json:"deleted_at"`
+	PurgedAt  *time.Time `json:"purged_at"`
+}
+
+// SQLStateTombstoned is raised by the lethe_run_guard trigger (migration
+// 0030) when a row is inserted for a tombstoned run.
+const SQLStateTombstoned = "LT410"
+
+// IsTombstonedError reports whether err is the guard trigger refusing a write
+// for a tombstoned entity.
+func IsTombstonedError(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == SQLStateTombstoned
+}
+
+// LockEntity takes the transaction-scoped advisory lock of (entity, key):
+// shared for writers of the entity (ingestion, blob purges), exclusive for
+// whoever deletes or restores it. The guard trigger takes the same lock
+// (hashtext(entity || ':' || key)) in shared mode on every insert, so an
+// insert and a deletion of one entity never interleave. exec must be a
+// transaction: the lock is released at commit or rollback.
+func LockEntity(ctx context.Context, exec Executor, entity, key string, exclusive bool) error {
+	sql := `SELECT pg_advisory_xact_lock_shared(hashtext($1 || ':' || $2))`
+	if exclusive {
+		sql = `SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`
+	}
+	if _, err := exec.Exec(ctx, sql, entity, key); err != nil {
+		return fmt.Errorf("lock %s %s: %w", entity, key, err)
+	}
+	return nil
+}
+
+// IsTombstoned reports whether (entity, key) has a tombstone.
+func IsTombstoned(ctx context.Context, exec Executor, entity, key string) (bool, error) {
+	var exists bool
+	err := exec.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2)`,
+		entity, key).Scan(&exists)
+	if err != nil {
+		return false, fmt.Errorf("check tombstone of %s %s: %w", entity, key, err)
+	}
+	return exists, nil
+}
+
+// GetTombstone returns the tombstone of (entity, key), or nil when there is
+// none.
+func GetTombstone(ctx context.Context, exec Executor, entity, key string) (*Tombstone, error) {
+	t := Tombstone{Entity: entity, Key: key}
+	err := exec.QueryRow(ctx, `SELECT deleted_at, purged_at FROM lethe_tombstones WHERE entity = $1 AND key = $2`,
+		entity, key).Scan(&t.DeletedAt, &t.PurgedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read tombstone of %s %s: %w", entity, key, err)
+	}
+	return &t, nil
+}
+
+// PutTombstone writes the tombstone of (entity, key) with deleted_at = now()
+// and reports whether it is new. An existing tombstone is kept as is: its
+// deleted_at stays the first deletion, and nothing can have been written for
+// the entity since (the guard refuses it), so a repeated delete needs no
+// refresh. GC still waits for a purge that started after deleted_at.
+func PutTombstone(ctx context.Context, exec Executor, entity, key string) (bool, error) {
+	tag, err := exec.Exec(ctx, `
+		INSERT INTO lethe_tombstones (entity, key) VALUES ($1, $2)
+		ON CONFLICT (entity, key) DO NOTHING`, entity, key)
+	if err != nil {
+		return false, fmt.Errorf("write tombstone of %s %s: %w", entity, key, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// ClearTombstone removes the tombstone of (entity, key) and reports whether
+// there was one. Writes for the entity are accepted again afterwards.
+func ClearTombstone(ctx context.Context, exec Executor, entity, key string) (bool, error) {
+	tag, err := exec.Exec(ctx, `DELETE FROM lethe_tombstones WHERE entity = $1 AND key = $2`, entity, key)
+	if err != nil {
+		return false, fmt.Errorf("clear tombstone of %s %s: %w", entity, key, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// ListTombstones returns up to limit tombstones of entity with key > after,
+// in key order (keyset pagination: pass the last key of a page to get the
+// next; an empty page is the end).
+func ListTombstones(ctx context.Context, exec Executor, entity, after string, limit int) ([]Tombstone, error) {
+	rows, err := exec.Query(ctx, `
+		SELECT entity, key, deleted_at, purged_at FROM lethe_tombstones
+		WHERE entity = $1 AND key > $2
+		ORDER BY key
+		LIMIT $3`, entity, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Tombstone, error) {
+		var t Tombstone
+		err := row.Scan(&t.Entity, &t.Key, &t.DeletedAt, &t.PurgedAt)
+		return t, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
+	}
+	return out, nil
+}
+
+// MarkPurged records that a blob purge of (entity, key) which started at
+// startedAt completed. It reports false when the tombstone no longer exists.
+// purged_at only moves forward.
+func MarkPurged(ctx context.Context, exec Executor, entity, key string, startedAt time.Time) (bool, error) {
+	tag, err := exec.Exec(ctx, `
+		UPDATE lethe_tombstones SET purged_at = greatest(purged_at, $3)
+		WHERE entity = $1 AND key = $2`, entity, key, startedAt)
+	if err != nil {
+		return false, fmt.Errorf("mark %s %s purged: %w", entity, key, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// GCResult counts what one tombstone GC pass did.
+type GCResult struct {
+	Removed      int64 `json:"removed"`       // old tombstones whose purge completed since deletion
+	KeptUnpurged int64 `json:"kept_unpurged"` // old enough, but no purge completed since deletion
+}
+
+// GCTombstones removes, in batches of batch, the tombstones of entity that
+// were deleted before cutoff and whose blob purge started at or after their
+// deletion (purged_at >= deleted_at). Tombstones old enough but not purged
+// since deletion are kept and counted: the orphan sweep must run first.
+func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time.Time, batch int) (GCResult, error) {
+	var res GCResult
+	for {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		tag, err := exec.Exec(ctx, `
+			DELETE FROM lethe_tombstones
+			WHERE entity = $1 AND key IN (
+				SELECT key FROM lethe_tombstones
+				WHERE entity = $1 AND deleted_at < $2
+				  AND purged_at IS NOT NULL AND purged_at >= deleted_at
+				ORDER BY deleted_at
+				LIMIT $3
+				FOR UPDATE SKIP LOCKED)`, entity, cutoff, batch)
+		if err != nil {
+			return res, fmt.Errorf("gc tombstones of %s: %w", entity, err)
+		}
+		res.Removed += tag.RowsAffected()
+		if tag.RowsAffected() < int64(batch) {
+			break
+		}
+	}
+	err := exec.QueryRow(ctx, `
+		SELECT count(*) FROM lethe_tombstones
+		WHERE entity = $1 AND deleted_at < $2 AND (purged_at IS NULL OR purged_at < deleted_at)`,
+		entity, cutoff).Scan(&res.KeptUnpurged)
+	if err != nil {
+		return res, fmt.Errorf("count unpurged tombstones of %s: %w", entity, err)
+	}
+	return res, nil
+}
+
+// TombstoneStats summarises the tombstones of entity for the dashboard.
+type TombstoneStats struct {
+	Count    int64      `json:"count"`
+	Oldest   *time.Time `json:"oldest"`
+	Unpurged int64      `json:"unpurged"` // no purge completed since deletion
+}
+
+// GetTombstoneStats returns the count, oldest deleted_at and unpurged count
+// of entity's tombstones.
+func GetTombstoneStats(ctx context.Context, exec Executor, entity string) (TombstoneStats, error) {
+	var s TombstoneStats
+	err := exec.QueryRow(ctx, `
+		SELECT count(*), min(deleted_at),
+		       count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at)
+		FROM lethe_tombstones WHERE entity = $1`, entity).Scan(&s.Count, &s.Oldest, &s.Unpurged)
+	if err != nil {
+		return s, fmt.Errorf("tombstone stats of %s: %w", entity, err)
+	}
+	return s, nil
+}
+
+// Now returns the database clock (clock_timestamp), so times compared with
+// deleted_at come from the same clock.
+func Now(ctx context.Context, exec Executor) (time.Time, error) {
+	var now time.Time
+	if err := exec.QueryRow(ctx, `SELECT clock_timestamp()`).Scan(&now); err != nil {
+		return now, fmt.Errorf("read database clock: %w", err)
+	}
+	return now, nil
+}

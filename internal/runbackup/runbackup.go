@@ -1,0 +1,245 @@
+// Package runbackup exports a run (every row of every run table, the
+// experiments it links to, and its blobs) to a self-contained file and
+// restores it: rows and blobs are re-created and the run's tombstone is
+// cleared, so the run is visible and its ingestion accepted again.
+//
+// The file is JSON, gzip-compressed when written by Write; Read accepts
+// both. Rows are stored as PostgreSQL's to_jsonb of each row and restored
+// with jsonb_populate_record, so every column round-trips without this
+// package naming them.
+package runbackup
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// FormatVersion is the version of the backup file format.
+const FormatVersion = 1
+
+// Backup is one run's data.
+type Backup struct {
+	Version    int                          `json:"version"`
+	RunHash    string                       `json:"run_hash"`
+	CreatedAt  time.Time                    `json:"created_at"`
+	Tables     map[string][]json.RawMessage `json:"tables"`      // run tables, by name
+	Experiment []json.RawMessage            `json:"experiments"` // experiments rows the run links to
+	Blobs      []Blob                       `json:"blobs"`
+}
+
+// Blob is one object under "{run_hash}/". Data is base64 in JSON.
+type Blob struct {
+	Key  string `json:"key"`
+	Data []byte `json:"data"`
+}
+
+// Export reads run hash in one repeatable-read snapshot, plus its blobs
+// (those recorded in run_blobs and any other object under "{hash}/"). A run
+// that does not exist is an error.
+func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, hash string) (*Backup, error) {
+	if err := jobs.ValidateRunHash("run hash", hash); err != nil {
+		return nil, err
+	}
+	b := &Backup{Version: FormatVersion, RunHash: hash, CreatedAt: time.Now().UTC(), Tables: map[string][]json.RawMessage{}}
+	var blobKeys []string
+	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		exists, err := db.RunExists(ctx, tx, hash)
+		if err != nil {
+			return err
+		}
+		if !exists {
+			return fmt.Errorf("run %s not found", hash)
+		}
+		for _, table := range db.RunTables {
+			rows, err := collectJSON(ctx, tx, `SELECT to_jsonb(t) FROM `+db.Ident(table)+` t WHERE run_hash = $1`, hash)
+			if err != nil {
+				return fmt.Errorf("export %s of run %s: %w", table, hash, err)
+			}
+			b.Tables[table] = rows
+		}
+		if b.Experiment, err = collectJSON(ctx, tx, `
+			SELECT to_jsonb(e) FROM experiments e
+			WHERE name IN (SELECT experiment FROM run_experiments WHERE run_hash = $1)`, hash); err != nil {
+			return fmt.Errorf("export experiments of run %s: %w", hash, err)
+		}
+		rows, err := tx.Query(ctx, `SELECT blob_key FROM run_blobs WHERE run_hash = $1`, hash)
+		if err != nil {
+			return fmt.Errorf("export blob keys of run %s: %w", hash, err)
+		}
+		blobKeys, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = blobs.List(ctx, hash+"/", func(keys []string) error {
+		blobKeys = append(blobKeys, keys...)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list blobs of run %s: %w", hash, err)
+	}
+	slices.Sort(blobKeys)
+	for _, key := range slices.Compact(blobKeys) {
+		data, err := blobs.Get(ctx, key)
+		if err != nil {
+			return nil, fmt.Errorf("read blob %s: %w", key, err)
+		}
+		b.Blobs = append(b.Blobs, Blob{Key: key, Data: data})
+	}
+	return b, nil
+}
+
+func collectJSON(ctx context.Context, tx pgx.Tx, sql string, args ...any) ([]json.RawMessage, error) {
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (json.RawMessage, error) {
+		var raw []byte
+		err := row.Scan(&raw)
+		return json.RawMessage(raw), err
+	})
+	if out == nil {
+		out = []json.RawMessage{}
+	}
+	return out, err
+}
+
+// Write writes b to w as gzip-compressed JSON.
+func Write(w io.Writer, b *Backup) error {
+	gz := gzip.NewWriter(w)
+	if err := json.NewEncoder(gz).Encode(b); err != nil {
+		return fmt.Errorf("write backup: %w", err)
+	}
+	if err := gz.Close(); err != nil {
+		return fmt.Errorf("write backup: %w", err)
+	}
+	return nil
+}
+
+// Read reads a backup written by Write (or plain JSON) and checks it.
+func Read(r io.Reader) (*Backup, error) {
+	br := bufio.NewReader(r)
+	var src io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("read backup: %w", err)
+		}
+		defer gz.Close()
+		src = gz
+	}
+	var b Backup
+	dec := json.NewDecoder(src)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		return nil, fmt.Errorf("read backup: not a run backup file: %w", err)
+	}
+	if err := b.validate(); err != nil {
+		return nil, fmt.Errorf("read backup: %w", err)
+	}
+	return &b, nil
+}
+
+func (b *Backup) validate() error {
+	if b.Version != FormatVersion {
+		return fmt.Errorf("unsupported backup version %d (want %d)", b.Version, FormatVersion)
+	}
+	if err := jobs.ValidateRunHash("run_hash", b.RunHash); err != nil {
+		return err
+	}
+	if len(b.Tables["runs"]) != 1 {
+		return fmt.Errorf("backup of run %s has %d rows in runs, want 1", b.RunHash, len(b.Tables["runs"]))
+	}
+	for table := range b.Tables {
+		if !slices.Contains(db.RunTables, table) {
+			return fmt.Errorf("backup names unknown table %q", table)
+		}
+	}
+	for _, bl := range b.Blobs {
+		if !strings.HasPrefix(bl.Key, b.RunHash+"/") {
+			return fmt.Errorf("blob key %q is not under %s/", bl.Key, b.RunHash)
+		}
+	}
+	return nil
+}
+
+// Result counts what Restore re-created.
+type Result struct {
+	Rows             int64 `json:"rows"`
+	Blobs            int   `json:"blobs"`
+	TombstoneCleared bool  `json:"tombstone_cleared"`
+}
+
+// Restore re-creates the run of b exactly as backed up: in one transaction
+// holding the run's exclusive lock (so no deletion, purge or ingestion
+// interleaves) it clears the tombstone, writes the blobs first, replaces
+// the run's rows with the backup's and commits. If it fails after writing
+// blobs, the rows are unchanged and a still-present tombstone lets the
+// orphan sweep remove those blobs.
+func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, b *Backup) (Result, error) {
+	var res Result
+	if err := b.validate(); err != nil {
+		return res, err
+	}
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := db.LockEntity(ctx, tx, jobs.EntityRun, b.RunHash, true); err != nil {
+			return err
+		}
+		var err error
+		if res.TombstoneCleared, err = db.ClearTombstone(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
+			return err
+		}
+		for _, bl := range b.Blobs {
+			if err := blobs.Put(ctx, bl.Key, bl.Data); err != nil {
+				return fmt.Errorf("restore blob %s: %w", bl.Key, err)
+			}
+			res.Blobs++
+		}
+		if _, err := db.DeleteRun(ctx, tx, b.RunHash); err != nil {
+			return err
+		}
+		for _, row := range b.Experiment {
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO experiments SELECT * FROM jsonb_populate_record(NULL::experiments, $1::jsonb)
+				ON CONFLICT (name) DO NOTHING`, string(row)); err != nil {
+				return fmt.Errorf("restore experiment: %w", err)
+			}
+		}
+		for _, table := range slices.Backward(db.RunTables) { // runs first
+			for _, row := range b.Tables[table] {
+				ident := db.Ident(table)
+				tag, err := tx.Exec(ctx, `
+					INSERT INTO `+ident+` SELECT r.* FROM jsonb_populate_record(NULL::`+ident+`, $1::jsonb) r
+					WHERE r.run_hash = $2`, string(row), b.RunHash)
+				if err != nil {
+					return fmt.Errorf("restore %s of run %s: %w", table, b.RunHash, err)
+				}
+				if tag.RowsAffected() != 1 {
+					return fmt.Errorf("restore %s: a row does not belong to run %s", table, b.RunHash)
+				}
+				res.Rows++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	return res, nil
+}

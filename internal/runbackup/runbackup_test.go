@@ -1,0 +1,210 @@
+package runbackup_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/runbackup"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+type bundle struct {
+	ctx   context.Context
+	pool  *pgxpool.Pool
+	blobs blob.Store
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	return &bundle{ctx: t.Context(), pool: testenv.MigratedPool(t), blobs: testenv.S3Store(t)}
+}
+
+// seedRun writes a run with rows in every table and two blobs, one of them
+// not recorded in run_blobs.
+func (b *bundle) seedRun(t *testing.T, hash string) {
+	t.Helper()
+	ctx := b.ctx
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(db.UpsertRun(ctx, b.pool, hash, "run "+hash))
+	for step := range 5 {
+		must(db.LogMetric(ctx, b.pool, hash, "loss", "train", int64(step), 1.0/float64(step+3)))
+	}
+	must(db.SetTag(ctx, b.pool, hash, "best"))
+	must(db.SetAttribute(ctx, b.pool, hash, "lr", 0.001))
+	must(db.SetAttribute(ctx, b.pool, hash, "optimizer", map[string]any{"name": "adam", "betas": []float64{0.9, 0.999}}))
+	must(db.LinkExperiment(ctx, b.pool, hash, "mnist"))
+	must(db.RecordRunBlob(ctx, b.pool, hash, hash+"/ckpt/1"))
+	must(b.blobs.Put(ctx, hash+"/ckpt/1", []byte("weights")))
+	must(b.blobs.Put(ctx, hash+"/logs/stdout", []byte("unrecorded but under the prefix")))
+}
+
+// snapshot returns every row of hash as sorted JSON text per table.
+func (b *bundle) snapshot(t *testing.T, hash string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, table := range db.RunTables {
+		rows, err := b.pool.Query(b.ctx, `SELECT to_jsonb(t)::text FROM `+db.Ident(table)+` t WHERE run_hash = $1`, hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(list)
+		out[table] = list
+	}
+	return out
+}
+
+func (b *bundle) blobsOf(t *testing.T, hash string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := b.blobs.List(b.ctx, hash+"/", func(keys []string) error {
+		for _, k := range keys {
+			data, err := b.blobs.Get(b.ctx, k)
+			if err != nil {
+				return err
+			}
+			out[k] = string(data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestBackupRestore(t *testing.T) {
+	t.Parallel()
+
+	t.Run("RoundTripThroughDeletion", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		b.seedRun(t, "r1")
+		b.seedRun(t, "r2")
+		rowsBefore, blobsBefore := b.snapshot(t, "r1"), b.blobsOf(t, "r1")
+
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file bytes.Buffer
+		if err := runbackup.Write(&file, backup); err != nil {
+			t.Fatal(err)
+		}
+
+		// Delete the run the way delete_entity and purge_blobs do.
+		err = pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
+			if _, err := db.DeleteRun(b.ctx, tx, "r1"); err != nil {
+				return err
+			}
+			_, err := db.PutTombstone(b.ctx, tx, "run", "r1")
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.blobs.DeletePrefix(b.ctx, "r1/"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.pool.Exec(b.ctx, `INSERT INTO runs (run_hash) VALUES ('r1')`); !db.IsTombstonedError(err) {
+			t.Fatalf("write to deleted run: %v, want refused", err)
+		}
+
+		read, err := runbackup.Read(&file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := runbackup.Restore(b.ctx, b.pool, b.blobs, read)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.TombstoneCleared || res.Blobs != 2 || res.Rows != 11 {
+			t.Errorf("restore = %+v, want tombstone cleared, 2 blobs, 11 rows", res)
+		}
+		if after := b.snapshot(t, "r1"); fmt.Sprint(after) != fmt.Sprint(rowsBefore) {
+			t.Errorf("rows after restore differ:\n got %v\nwant %v", after, rowsBefore)
+		}
+		if after := b.blobsOf(t, "r1"); fmt.Sprint(after) != fmt.Sprint(blobsBefore) {
+			t.Errorf("blobs after restore = %v, want %v", after, blobsBefore)
+		}
+		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "r1"); ts != nil {
+			t.Errorf("tombstone still there: %+v", ts)
+		}
+		// Ingestion accepted again.
+		if err := db.LogMetric(b.ctx, b.pool, "r1", "loss", "train", 99, 0.1); err != nil {
+			t.Errorf("write after restore: %v", err)
+		}
+	})
+
+	t.Run("RestoreOverAnExistingRunReplacesIt", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		b.seedRun(t, "r1")
+		before := b.snapshot(t, "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetTag(b.ctx, b.pool, "r1", "added-later"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, backup); err != nil {
+			t.Fatal(err)
+		}
+		if after := b.snapshot(t, "r1"); fmt.Sprint(after) != fmt.Sprint(before) {
+			t.Errorf("restore did not give back the backed-up state")
+		}
+	})
+
+	t.Run("BadInput", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "missing"); err == nil || !strings.Contains(err.Error(), "not found") {
+			t.Errorf("export of unknown run: %v", err)
+		}
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "bad/hash"); err == nil {
+			t.Error("export of malformed hash succeeded")
+		}
+		for name, text := range map[string]string{
+			"not json":    "hello",
+			"bad version": `{"version":9,"run_hash":"r1","tables":{"runs":[{}]}}`,
+			"foreign blob": `{"version":1,"run_hash":"r1","tables":{"runs":[{"run_hash":"r1"}]},` +
+				`"blobs":[{"key":"other/x","data":""}]}`,
+			"unknown table": `{"version":1,"run_hash":"r1","tables":{"runs":[{}],"pg_authid":[]}}`,
+		} {
+			if _, err := runbackup.Read(strings.NewReader(text)); err == nil {
+				t.Errorf("%s: read succeeded", name)
+			}
+		}
+		// A row of another run smuggled into a backup is refused and
+		// nothing is written.
+		bad := &runbackup.Backup{Version: 1, RunHash: "r1", Tables: map[string][]json.RawMessage{
+			"runs":     {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
+			"run_tags": {json.RawMessage(`{"run_hash":"victim","tag":"x"}`)},
+		}}
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, bad); err == nil {
+			t.Error("restore of a row of another run succeeded")
+		}
+		if exists, _ := db.RunExists(b.ctx, b.pool, "r1"); exists {
+			t.Error("failed restore left rows")
+		}
+	})
+}

@@ -1,0 +1,142 @@
+package service_test
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// TestRunDeletionEndToEnd runs the whole service (River workers, HTTP) on a
+// fresh database and bucket: ingestion jobs create a run with a blob, REST
+// DELETE deletes it through a delete_entity job whose purge job empties the
+// prefix, a late ingestion job is skipped, and clear-tombstone lets
+// ingestion in again.
+func TestRunDeletionEndToEnd(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s3 := testenv.S3(t)
+	cfg, err := config.Parse(config.Default, func(k string) string {
+		if k == "DATABASE_URL" {
+			return testenv.MigratedURL(t)
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Blob = config.Blob{Kind: "s3", S3: config.S3Blob{Endpoint: s3.Endpoint, Region: s3.Region, Bucket: s3.Bucket,
+		PathStyle: true, AccessKeyID: s3.AccessKeyID, SecretAccessKey: s3.SecretAccessKey}}
+	cfg.HTTP.Token = "tok"
+	cfg.ShutdownGrace = config.Duration(5 * time.Second)
+	cfg.Policy("runs").DeletedCacheTTL = config.Duration(time.Millisecond)
+	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Close(t.Context()) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	serveCtx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- svc.Serve(serveCtx, ln) }()
+	t.Cleanup(func() { stop(); <-done })
+	base := "http://" + ln.Addr().String()
+
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); !cond(); {
+			if time.Now().After(deadline) {
+				t.Fatalf("timed out waiting for %s", what)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	request := func(method, path string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(ctx, method, base+path, nil)
+		req.Header.Set("Authorization", "Bearer tok")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+
+	if _, err := svc.River.Insert(ctx, jobs.CreateRun{RunHash: "e2e", Name: "end to end", Experiment: "x"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.River.Insert(ctx, jobs.PutRunBlob{RunHash: "e2e", Name: "model.bin",
+		DataBase64: base64.StdEncoding.EncodeToString([]byte("weights"))}, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the run and its blob", func() bool {
+		run, _ := db.GetRun(ctx, svc.Pool, "e2e")
+		ok, _ := svc.Blobs.Exists(ctx, "e2e/model.bin")
+		return run != nil && run.Blobs == 1 && ok
+	})
+
+	status, body := request("DELETE", "/api/v1/runs/e2e")
+	if status != http.StatusAccepted {
+		t.Fatalf("DELETE = %d %s", status, body)
+	}
+	waitFor("the purge", func() bool {
+		ts, _ := db.GetTombstone(ctx, svc.Pool, "run", "e2e")
+		return ts != nil && ts.PurgedAt != nil
+	})
+	if exists, _ := db.RunExists(ctx, svc.Pool, "e2e"); exists {
+		t.Error("run still exists")
+	}
+	if ok, _ := svc.Blobs.Exists(ctx, "e2e/model.bin"); ok {
+		t.Error("blob survived the purge")
+	}
+	if status, body := request("GET", "/api/v1/runs/e2e"); status != http.StatusGone {
+		t.Errorf("GET deleted = %d %s", status, body)
+	}
+
+	late, err := svc.River.Insert(ctx, jobs.LogMetric{RunHash: "e2e", Name: "loss", Step: 1, Value: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the late job", func() bool {
+		job, _ := svc.River.JobGet(ctx, late.Job.ID)
+		return job != nil && job.FinalizedAt != nil
+	})
+	if exists, _ := db.RunExists(ctx, svc.Pool, "e2e"); exists {
+		t.Error("late ingestion resurrected the run")
+	}
+
+	if status, body := request("POST", "/api/v1/runs/e2e/clear-tombstone/"); status != http.StatusNoContent || body != "" {
+		t.Fatalf("clear = %d %q", status, body)
+	}
+	time.Sleep(5 * time.Millisecond) // past deleted_cache_ttl
+	if _, err := svc.River.Insert(ctx, jobs.CreateRun{RunHash: "e2e", Name: "again"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("re-ingestion after clear", func() bool {
+		run, _ := db.GetRun(ctx, svc.Pool, "e2e")
+		return run != nil && run.Name == "again"
+	})
+	status, body = request("GET", "/api/v1/runs/e2e")
+	var run map[string]any
+	_ = json.Unmarshal([]byte(body), &run)
+	if status != http.StatusOK || run["name"] != "again" || !strings.Contains(body, `"metrics":0`) {
+		t.Errorf("GET after clear = %d %s", status, body)
+	}
+}

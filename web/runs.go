@@ -1,0 +1,262 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// runsRoutes mounts the run deletion API (capability C): read a run, delete
+// one or many (each a lethe.delete_entity job), clear a tombstone, list
+// tombstones.
+func (s *Server) runsRoutes() {
+	auth := s.requireAuth
+	s.mux.HandleFunc("GET /api/v1/runs/{run_id}", s.handleGetRun)
+	s.mux.Handle("DELETE /api/v1/runs/{run_id}", auth(http.HandlerFunc(s.handleDeleteRun)))
+	s.mux.Handle("POST /api/v1/runs/delete", auth(http.HandlerFunc(s.handleDeleteRuns)))
+	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone/{$}", auth(http.HandlerFunc(s.handleClearTombstone)))
+	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone", auth(http.HandlerFunc(s.handleClearTombstone)))
+	s.mux.HandleFunc("GET /api/v1/tombstones", s.handleListTombstones)
+}
+
+// maxDeleteBodyBytes bounds a batch delete body.
+const maxDeleteBodyBytes = 1 << 20
+
+// runPolicy returns the tombstone policy of runs, or nil.
+func (s *Server) runPolicy() *config.Policy {
+	for i := range s.opts.Config.Policies {
+		p := &s.opts.Config.Policies[i]
+		if p.Kind == config.KindTombstone && p.Entity == jobs.EntityRun {
+			return p
+		}
+	}
+	return nil
+}
+
+func (s *Server) maxBatchDeleteIDs() int {
+	if p := s.runPolicy(); p != nil {
+		return p.MaxBatchDeleteIDs
+	}
+	return 1000
+}
+
+// runID reads and checks the {run_id} path value, answering 400 when it is
+// malformed.
+func runID(w http.ResponseWriter, r *http.Request) (string, bool) {
+	hash := r.PathValue("run_id")
+	if err := jobs.ValidateRunHash("run_id", hash); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return "", false
+	}
+	return hash, true
+}
+
+// handleGetRun answers 200 with the run, 410 with its tombstone when it was
+// deleted, 404 when it never existed.
+func (s *Server) handleGetRun(w http.ResponseWriter, r *http.Request) {
+	hash, ok := runID(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	ts, err := db.GetTombstone(ctx, s.opts.Pool, jobs.EntityRun, hash)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if ts != nil {
+		writeJSON(w, http.StatusGone, map[string]any{"error": "run " + hash + " is deleted", "tombstone": ts})
+		return
+	}
+	run, err := db.GetRun(ctx, s.opts.Pool, hash)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if run == nil {
+		writeError(w, http.StatusNotFound, "run "+hash+" not found")
+		return
+	}
+	writeJSON(w, http.StatusOK, run)
+}
+
+// known reports which of hashes exist as a run or a tombstone.
+func (s *Server) known(r *http.Request, hashes []string) (map[string]bool, error) {
+	rows, err := s.opts.Pool.Query(r.Context(), `
+		SELECT run_hash FROM runs WHERE run_hash = ANY($1)
+		UNION
+		SELECT key FROM lethe_tombstones WHERE entity = 'run' AND key = ANY($1)`, hashes)
+	if err != nil {
+		return nil, fmt.Errorf("look up runs: %w", err)
+	}
+	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("look up runs: %w", err)
+	}
+	out := make(map[string]bool, len(found))
+	for _, h := range found {
+		out[h] = true
+	}
+	return out, nil
+}
+
+// handleDeleteRun inserts a delete_entity job for the run: 202 with the job
+// ID. Deleting an already deleted run is accepted again (idempotent: the
+// worker keeps the tombstone and purges the blobs once more); a run that
+// neither exists nor was deleted is 404.
+func (s *Server) handleDeleteRun(w http.ResponseWriter, r *http.Request) {
+	hash, ok := runID(w, r)
+	if !ok {
+		return
+	}
+	s.deleteRuns(w, r, []string{hash}, false)
+}
+
+type deleteRunsRequest struct {
+	RunIDs []string `json:"run_ids"`
+}
+
+// handleDeleteRuns deletes a batch {"run_ids": [...]}: all or nothing. A
+// malformed body or run ID is 400, more than max_batch_delete_ids IDs or a
+// body over 1 MiB is 413, any unknown run is 404 naming them; otherwise every
+// job is inserted in one transaction and the answer is 202 with their IDs.
+func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
+	var req deleteRunsRequest
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxDeleteBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", maxDeleteBodyBytes))
+			return
+		}
+		writeError(w, http.StatusBadRequest, `malformed body: want {"run_ids": ["<run_hash>", ...]}: `+err.Error())
+		return
+	}
+	if len(req.RunIDs) == 0 {
+		writeError(w, http.StatusBadRequest, "run_ids is required and must not be empty")
+		return
+	}
+	if limit := s.maxBatchDeleteIDs(); len(req.RunIDs) > limit {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("run_ids has %d IDs, more than max_batch_delete_ids %d", len(req.RunIDs), limit))
+		return
+	}
+	for i, hash := range req.RunIDs {
+		if err := jobs.ValidateRunHash(fmt.Sprintf("run_ids[%d]", i), hash); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	hashes := slices.Clone(req.RunIDs)
+	slices.Sort(hashes)
+	s.deleteRuns(w, r, slices.Compact(hashes), true)
+}
+
+func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []string, batch bool) {
+	ctx := r.Context()
+	found, err := s.known(r, hashes)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	var missing []string
+	for _, h := range hashes {
+		if !found[h] {
+			missing = append(missing, h)
+		}
+	}
+	if len(missing) > 0 {
+		if !batch {
+			writeError(w, http.StatusNotFound, "run "+missing[0]+" not found")
+			return
+		}
+		writeJSON(w, http.StatusNotFound, map[string]any{"error": fmt.Sprintf("%d runs not found; nothing was deleted", len(missing)), "not_found": missing})
+		return
+	}
+	params := make([]river.InsertManyParams, len(hashes))
+	for i, h := range hashes {
+		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: jobs.EntityRun, Key: h}}
+	}
+	var ids []int64
+	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
+		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
+		if err != nil {
+			return fmt.Errorf("insert delete jobs: %w", err)
+		}
+		for _, r := range res {
+			ids = append(ids, r.Job.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if !batch {
+		writeJSON(w, http.StatusAccepted, map[string]any{"run_id": hashes[0], "job_id": ids[0]})
+		return
+	}
+	writeJSON(w, http.StatusAccepted, map[string]any{"run_ids": hashes, "job_ids": ids})
+}
+
+// handleClearTombstone removes the run's tombstone: 204, no body, whether or
+// not there was one. Ingestion for the run is accepted again (in other
+// processes after at most their deleted_cache_ttl).
+func (s *Server) handleClearTombstone(w http.ResponseWriter, r *http.Request) {
+	hash, ok := runID(w, r)
+	if !ok {
+		return
+	}
+	if _, err := db.ClearTombstone(r.Context(), s.opts.Pool, jobs.EntityRun, hash); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleListTombstones lists tombstones in key order, a page at a time:
+// ?entity=run&after=<last key of the previous page>&limit=100 (at most
+// 1000). next_after is empty on the last page.
+func (s *Server) handleListTombstones(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	entity := q.Get("entity")
+	if entity == "" {
+		entity = jobs.EntityRun
+	}
+	if entity != jobs.EntityRun {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("entity %q is not supported (supported: run)", entity))
+		return
+	}
+	limit := 100
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit %q must be an integer from 1 to 1000", v))
+			return
+		}
+		limit = n
+	}
+	list, err := db.ListTombstones(r.Context(), s.opts.Pool, entity, q.Get("after"), limit)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	next := ""
+	if len(list) == limit {
+		next = list[len(list)-1].Key
+	}
+	if list == nil {
+		list = []db.Tombstone{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entity": entity, "tombstones": list, "next_after": next})
+}

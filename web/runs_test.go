@@ -1,0 +1,277 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+type runsBundle struct {
+	ctx    context.Context
+	pool   *pgxpool.Pool
+	server *httptest.Server
+	token  string
+}
+
+// setupRuns serves the web handler on a fresh migrated database, with an
+// insert-only River client (no worker runs: the tests see the jobs the API
+// inserts).
+func setupRuns(t *testing.T, mutate ...func(*config.Config)) *runsBundle {
+	t.Helper()
+	cfg, err := config.Parse(config.Default, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range mutate {
+		m(cfg)
+	}
+	pool := testenv.MigratedPool(t)
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Options{Config: cfg, Pool: pool, River: client, Metrics: metrics.New(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := httptest.NewServer(s)
+	t.Cleanup(server.Close)
+	for _, h := range []string{"r1", "r2", "r3"} {
+		if err := db.UpsertRun(t.Context(), pool, h, "run "+h); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetTag(t.Context(), pool, h, "t"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &runsBundle{ctx: t.Context(), pool: pool, server: server, token: cfg.HTTP.Token}
+}
+
+type response struct {
+	status int
+	body   string
+	json   map[string]any
+}
+
+func (b *runsBundle) do(t *testing.T, method, path, body string) response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(b.ctx, method, b.server.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.token != "" {
+		req.Header.Set("Authorization", "Bearer "+b.token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	r := response{status: resp.StatusCode, body: string(data)}
+	_ = json.Unmarshal(data, &r.json)
+	return r
+}
+
+// state is everything a request could change: jobs, tombstones, run rows.
+func (b *runsBundle) state(t *testing.T) string {
+	t.Helper()
+	var jobs, tombstones, rows int
+	err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM river_job), (SELECT count(*) FROM lethe_tombstones),
+		(SELECT count(*) FROM runs) + (SELECT count(*) FROM run_tags)`).Scan(&jobs, &tombstones, &rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("jobs=%d tombstones=%d rows=%d", jobs, tombstones, rows)
+}
+
+func TestRunsAPI(t *testing.T) {
+	t.Parallel()
+
+	t.Run("GetRun", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t)
+		if r := b.do(t, "GET", "/api/v1/runs/r1", ""); r.status != 200 || r.json["name"] != "run r1" {
+			t.Errorf("GET r1 = %d %s", r.status, r.body)
+		}
+		if r := b.do(t, "GET", "/api/v1/runs/nope", ""); r.status != 404 || r.json["error"] == nil {
+			t.Errorf("GET unknown = %d %s, want 404 JSON error", r.status, r.body)
+		}
+		if r := b.do(t, "GET", "/api/v1/runs/bad.hash", ""); r.status != 400 || !strings.Contains(r.body, "malformed") {
+			t.Errorf("GET malformed = %d %s, want 400", r.status, r.body)
+		}
+		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+			t.Fatal(err)
+		}
+		if r := b.do(t, "GET", "/api/v1/runs/gone", ""); r.status != 410 || r.json["tombstone"] == nil {
+			t.Errorf("GET tombstoned = %d %s, want 410 with the tombstone", r.status, r.body)
+		}
+	})
+
+	t.Run("DeleteInsertsAJob", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t)
+		r := b.do(t, "DELETE", "/api/v1/runs/r1", "")
+		if r.status != 202 || r.json["job_id"] == nil {
+			t.Fatalf("DELETE = %d %s, want 202 with job_id", r.status, r.body)
+		}
+		var args string
+		if err := b.pool.QueryRow(b.ctx, `SELECT args::text FROM river_job WHERE id = $1 AND kind = 'lethe.delete_entity'`,
+			int64(r.json["job_id"].(float64))).Scan(&args); err != nil {
+			t.Fatal(err)
+		}
+		if args != `{"key": "r1", "entity": "run"}` {
+			t.Errorf("job args = %s", args)
+		}
+		// Already deleted (tombstoned, rows gone): accepted again.
+		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+			t.Fatal(err)
+		}
+		if r := b.do(t, "DELETE", "/api/v1/runs/gone", ""); r.status != 202 {
+			t.Errorf("DELETE of a deleted run = %d %s, want 202", r.status, r.body)
+		}
+	})
+
+	t.Run("BatchDeleteInOneTransaction", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t)
+		r := b.do(t, "POST", "/api/v1/runs/delete", `{"run_ids":["r1","r2","r1"]}`)
+		if r.status != 202 || len(r.json["job_ids"].([]any)) != 2 {
+			t.Fatalf("batch = %d %s, want 202 with 2 job ids (duplicates merged)", r.status, r.body)
+		}
+		if got := b.state(t); got != "jobs=2 tombstones=0 rows=6" {
+			t.Errorf("state = %s", got)
+		}
+	})
+
+	t.Run("ClearTombstoneIs204TwiceWithoutBody", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t)
+		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 2 {
+			r := b.do(t, "POST", "/api/v1/runs/gone/clear-tombstone/", "")
+			if r.status != 204 || r.body != "" {
+				t.Errorf("clear #%d = %d %q, want 204 and no body", i+1, r.status, r.body)
+			}
+		}
+		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "gone"); ts != nil {
+			t.Error("tombstone still there")
+		}
+		if err := db.UpsertRun(b.ctx, b.pool, "gone", "back"); err != nil {
+			t.Errorf("write after clear: %v", err)
+		}
+		if r := b.do(t, "POST", "/api/v1/runs/never/clear-tombstone", ""); r.status != 204 {
+			t.Errorf("clear without slash = %d", r.status)
+		}
+	})
+
+	t.Run("ListTombstonesPaginated", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t)
+		for _, k := range []string{"a", "b", "c"} {
+			if _, err := db.PutTombstone(b.ctx, b.pool, "run", k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := b.do(t, "GET", "/api/v1/tombstones?entity=run&limit=2", "")
+		if r.status != 200 || len(r.json["tombstones"].([]any)) != 2 || r.json["next_after"] != "b" {
+			t.Fatalf("page 1 = %d %s", r.status, r.body)
+		}
+		r = b.do(t, "GET", "/api/v1/tombstones?entity=run&limit=2&after=b", "")
+		if len(r.json["tombstones"].([]any)) != 1 || r.json["next_after"] != "" {
+			t.Errorf("page 2 = %s", r.body)
+		}
+		if r := b.do(t, "GET", "/api/v1/tombstones?entity=paste", ""); r.status != 400 {
+			t.Errorf("unknown entity = %d", r.status)
+		}
+		if r := b.do(t, "GET", "/api/v1/tombstones?limit=0", ""); r.status != 400 {
+			t.Errorf("limit=0 = %d", r.status)
+		}
+	})
+
+	t.Run("BadInputChangesNothing", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t, func(c *config.Config) { c.Policy("runs").MaxBatchDeleteIDs = 3 })
+		before := b.state(t)
+		for _, c := range []struct {
+			method, path, body string
+			status             int
+		}{
+			{"DELETE", "/api/v1/runs/unknown", "", 404},
+			{"DELETE", "/api/v1/runs/bad$hash", "", 400},
+			{"DELETE", "/api/v1/runs/" + strings.Repeat("x", 65), "", 400},
+			{"PUT", "/api/v1/runs/r1", "", 405},
+			{"GET", "/api/v1/runs/delete/x", "", 404},
+			{"GET", "/api/v1/runs/r1/clear-tombstone/", "", 405},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","r2","r3","r4"]}`, 413},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","no spaces"]}`, 400},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":[]}`, 400},
+			{"POST", "/api/v1/runs/delete", `{"ids":["r1"]}`, 400},
+			{"POST", "/api/v1/runs/delete", `not json`, 400},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","unknown"]}`, 404},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["` + strings.Repeat("a", 2<<20) + `"]}`, 413},
+			{"POST", "/api/v1/runs/bad.hash/clear-tombstone/", "", 400},
+		} {
+			r := b.do(t, c.method, c.path, c.body)
+			if r.status != c.status {
+				t.Errorf("%s %s %.40s = %d %.200s, want %d", c.method, c.path, c.body, r.status, r.body, c.status)
+			}
+			// 405 and the unrouted 404 come from Go's mux (plain text);
+			// every answer of Lethe's handlers is a JSON error.
+			if routed := r.status != 405 && c.path != "/api/v1/runs/delete/x"; routed && r.json["error"] == nil {
+				t.Errorf("%s %s: no JSON error in %.200s", c.method, c.path, r.body)
+			}
+		}
+		if after := b.state(t); after != before {
+			t.Errorf("bad requests changed the database: %s → %s", before, after)
+		}
+	})
+
+	t.Run("MutationsNeedCredentials", func(t *testing.T) {
+		t.Parallel()
+		b := setupRuns(t, func(c *config.Config) { c.HTTP.Token = "s3cret" })
+		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+			t.Fatal(err)
+		}
+		before := b.state(t)
+		b.token = ""
+		for _, c := range [][3]string{
+			{"DELETE", "/api/v1/runs/r1", ""},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1"]}`},
+			{"POST", "/api/v1/runs/gone/clear-tombstone/", ""},
+		} {
+			if r := b.do(t, c[0], c[1], c[2]); r.status != 401 {
+				t.Errorf("%s %s without token = %d, want 401", c[0], c[1], r.status)
+			}
+		}
+		b.token = "wrong"
+		if r := b.do(t, "DELETE", "/api/v1/runs/r1", ""); r.status != 401 {
+			t.Errorf("wrong token = %d", r.status)
+		}
+		if after := b.state(t); after != before {
+			t.Errorf("unauthenticated requests changed the database: %s → %s", before, after)
+		}
+		b.token = "s3cret"
+		if r := b.do(t, "DELETE", "/api/v1/runs/r1", ""); r.status != 202 {
+			t.Errorf("with token = %d %s", r.status, r.body)
+		}
+	})
+}

@@ -1,0 +1,135 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// Run ingestion workers: the example writes (create_run, log_metric,
+// set_tag, set_attribute, add_to_experiment, put_run_blob) that exercise
+// the late-write guard. Each runs its write through entities.ingest, which
+// skips it when the run is tombstoned. Writes are idempotent upserts, so a
+// retry after a crash between commit and job completion is harmless.
+
+// ingestArgs is an ingestion job's args.
+type ingestArgs interface {
+	river.JobArgs
+	Validate() error
+}
+
+// IngestWorker works one run ingestion kind.
+type IngestWorker[T ingestArgs] struct {
+	river.WorkerDefaults[T]
+	ent   *entities
+	hash  func(T) string
+	write func(ctx context.Context, tx pgx.Tx, args T) error
+}
+
+// Timeout bounds one write.
+func (w *IngestWorker[T]) Timeout(*river.Job[T]) time.Duration { return 30 * time.Second }
+
+// Work implements river.Worker.
+func (w *IngestWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
+	_, err := w.apply(ctx, job.Args)
+	return err
+}
+
+// apply validates args and writes them unless the run is tombstoned; it
+// reports whether the write was skipped.
+func (w *IngestWorker[T]) apply(ctx context.Context, args T) (bool, error) {
+	if err := args.Validate(); err != nil {
+		return false, invalid(args.Kind(), err)
+	}
+	return w.ent.ingest(ctx, args.Kind(), w.hash(args), func(tx pgx.Tx) error {
+		return w.write(ctx, tx, args)
+	})
+}
+
+func createRunWorker(ent *entities) *IngestWorker[jobs.CreateRun] {
+	return &IngestWorker[jobs.CreateRun]{
+		ent:  ent,
+		hash: func(a jobs.CreateRun) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.CreateRun) error {
+			if err := db.UpsertRun(ctx, tx, a.RunHash, a.Name); err != nil {
+				return err
+			}
+			if a.Experiment != "" {
+				return db.LinkExperiment(ctx, tx, a.RunHash, a.Experiment)
+			}
+			return nil
+		},
+	}
+}
+
+func logMetricWorker(ent *entities) *IngestWorker[jobs.LogMetric] {
+	return &IngestWorker[jobs.LogMetric]{
+		ent:  ent,
+		hash: func(a jobs.LogMetric) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.LogMetric) error {
+			return db.LogMetric(ctx, tx, a.RunHash, a.Name, a.Context, a.Step, a.Value)
+		},
+	}
+}
+
+func setTagWorker(ent *entities) *IngestWorker[jobs.SetTag] {
+	return &IngestWorker[jobs.SetTag]{
+		ent:  ent,
+		hash: func(a jobs.SetTag) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.SetTag) error {
+			return db.SetTag(ctx, tx, a.RunHash, a.Tag)
+		},
+	}
+}
+
+func setAttributeWorker(ent *entities) *IngestWorker[jobs.SetAttribute] {
+	return &IngestWorker[jobs.SetAttribute]{
+		ent:  ent,
+		hash: func(a jobs.SetAttribute) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.SetAttribute) error {
+			return db.SetAttribute(ctx, tx, a.RunHash, a.Key, a.Value)
+		},
+	}
+}
+
+func addToExperimentWorker(ent *entities) *IngestWorker[jobs.AddToExperiment] {
+	return &IngestWorker[jobs.AddToExperiment]{
+		ent:  ent,
+		hash: func(a jobs.AddToExperiment) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.AddToExperiment) error {
+			return db.LinkExperiment(ctx, tx, a.RunHash, a.Experiment)
+		},
+	}
+}
+
+// putRunBlobWorker writes the blob while holding the run's shared lock and
+// records it in the same transaction, so a deletion either sees the
+// run_blobs row (and its purge removes the blob) or happened before the
+// write (which is then skipped and writes no blob).
+func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
+	return &IngestWorker[jobs.PutRunBlob]{
+		ent:  ent,
+		hash: func(a jobs.PutRunBlob) string { return a.RunHash },
+		write: func(ctx context.Context, tx pgx.Tx, a jobs.PutRunBlob) error {
+			data, err := a.Data()
+			if err != nil {
+				return err
+			}
+			// Record first: the guard trigger refuses it for a tombstoned
+			// run before any blob is written.
+			if err := db.RecordRunBlob(ctx, tx, a.RunHash, a.BlobKey()); err != nil {
+				return err
+			}
+			if err := ent.deps.Blobs.Put(ctx, a.BlobKey(), data); err != nil {
+				return fmt.Errorf("write blob %s: %w", a.BlobKey(), err)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,79 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// TombstoneGCWorker works lethe.tombstone_gc, the periodic tombstone GC of a
+// tombstone policy (tombstones older than tombstone_max_age).
+type TombstoneGCWorker struct {
+	river.WorkerDefaults[jobs.TombstoneGC]
+	ent *entities
+}
+
+// Timeout is the configured job timeout.
+func (w *TombstoneGCWorker) Timeout(*river.Job[jobs.TombstoneGC]) time.Duration {
+	return w.ent.deps.Config.River.JobTimeout.D()
+}
+
+// Work implements river.Worker.
+func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.TombstoneGC]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
+	p, err := w.ent.deps.policyOf(job.Args.Policy, config.KindTombstone)
+	if err != nil {
+		return err
+	}
+	if paused, err := w.ent.deps.paused(ctx, p.Name); err != nil || paused {
+		return err
+	}
+	_, err = tombstoneGC(ctx, w.ent.deps, p, p.TombstoneMaxAge.D(), &job.ID)
+	w.ent.deps.recordRun(ctx, p.Name, err)
+	return err
+}
+
+// TombstoneGC removes the tombstones of policy p deleted more than olderThan
+// ago whose blob purge completed since the deletion (purged_at >=
+// deleted_at), the periodic job and `lethe cleanup-tombstones`. Old
+// tombstones without such a purge are kept and counted: run the orphan sweep
+// first.
+func TombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration) (db.GCResult, error) {
+	return tombstoneGC(ctx, deps, p, olderThan, nil)
+}
+
+func tombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
+	if olderThan <= 0 {
+		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
+	}
+	started := time.Now()
+	now, err := db.Now(ctx, deps.Pool)
+	if err != nil {
+		return db.GCResult{}, err
+	}
+	res, err := db.GCTombstones(ctx, deps.Pool, p.Entity, now.Add(-olderThan), 1000)
+	deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
+	entry := db.AuditEntry{
+		Policy: p.Name, Action: "tombstone_gc", JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
+		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "older_than": olderThan.String()},
+	}
+	if err != nil {
+		entry.Outcome, entry.Error = db.OutcomeError, err.Error()
+	}
+	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), deps.Pool, entry); auditErr != nil {
+		deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
+	}
+	deps.Logger.InfoContext(ctx, "Collected tombstones",
+		slog.String("policy", p.Name), slog.Int64("removed", res.Removed),
+		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Duration("older_than", olderThan))
+	return res, err
+}
