@@ -134,7 +134,7 @@ func jsonError(t *testing.T, body []byte) string {
 	return e.Error
 }
 
-func exec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
+func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
 	t.Helper()
 	if _, err := pool.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
@@ -144,7 +144,7 @@ func exec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
 func TestAuth(t *testing.T) {
 	t.Parallel()
 	b := setupAPI(t, true)
-	exec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
+	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
 
 	protected := []struct{ method, path string }{
 		// Mutating routes.
@@ -302,16 +302,16 @@ func TestAPI(t *testing.T) {
 		t.Parallel()
 		b := setupAPI(t, false)
 		// 3 expired unclaimed, 2 claimed (1 of them for 3h: stuck), 4 not yet expired.
-		exec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 3)`)
-		exec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() + interval '1 hour' FROM generate_series(1, 4)`)
-		exec(t, b.pool, `INSERT INTO pastes (expires_at, deletion_status, deletion_initiated_at) VALUES
+		mustExec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 3)`)
+		mustExec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() + interval '1 hour' FROM generate_series(1, 4)`)
+		mustExec(t, b.pool, `INSERT INTO pastes (expires_at, deletion_status, deletion_initiated_at) VALUES
 			(now() - interval '4 hours', 'DELETION_IN_PROGRESS', now() - interval '3 hours'),
 			(now() - interval '1 minute', 'DELETION_IN_PROGRESS', now())`)
-		exec(t, b.pool, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash, expires_at)
+		mustExec(t, b.pool, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash, expires_at)
 			SELECT 'k' || g, 'h', now() - interval '1 hour' FROM generate_series(1, 5) g`)
-		exec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key, deleted_at, purged_at) VALUES
+		mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key, deleted_at, purged_at) VALUES
 			('run', 'old', now() - interval '2 days', now()), ('run', 'new', now(), NULL)`)
-		exec(t, b.pool, `INSERT INTO lethe_deletion_audit (policy, action, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error) VALUES
+		mustExec(t, b.pool, `INSERT INTO lethe_deletion_audit (policy, action, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error) VALUES
 			('pastes', 'expire_batch', 100, 90, now() - interval '10 minutes', now() - interval '10 minutes', 'ok', NULL),
 			('pastes', 'expire_batch', 1000, 1000, now() - interval '5 hours', now() - interval '5 hours', 'ok', NULL),
 			('pastes', 'expire_batch', 0, 0, now() - interval '2 minutes', now() - interval '2 minutes', 'error', 'blob store unreachable'),
@@ -382,7 +382,7 @@ func TestAPI(t *testing.T) {
 	t.Run("ClearTombstone", func(t *testing.T) {
 		t.Parallel()
 		b := setupAPI(t, false)
-		exec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'abc')`)
+		mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'abc')`)
 		for range 2 { // idempotent
 			status, body, _ := b.do(t, "POST", "/api/v1/runs/abc/clear-tombstone/")
 			if status != http.StatusNoContent || len(body) != 0 {
@@ -411,13 +411,13 @@ func TestAPI(t *testing.T) {
 func TestMetrics(t *testing.T) {
 	t.Parallel()
 	b := setupAPI(t, false)
-	exec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 3)`)
-	exec(t, b.pool, `INSERT INTO pastes (expires_at, deletion_status, deletion_initiated_at) VALUES
+	mustExec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 3)`)
+	mustExec(t, b.pool, `INSERT INTO pastes (expires_at, deletion_status, deletion_initiated_at) VALUES
 		(now() - interval '4 hours', 'DELETION_IN_PROGRESS', now() - interval '3 hours')`)
-	exec(t, b.pool, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash, expires_at)
+	mustExec(t, b.pool, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash, expires_at)
 		SELECT 'k' || g, 'h', now() - interval '1 hour' FROM generate_series(1, 5) g`)
-	exec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key, purged_at) VALUES ('run', 'a', NULL), ('run', 'b', now())`)
-	exec(t, b.pool, `INSERT INTO lethe_policy_state (policy, paused) VALUES ('idempotency', true)`)
+	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key, purged_at) VALUES ('run', 'a', NULL), ('run', 'b', now())`)
+	mustExec(t, b.pool, `INSERT INTO lethe_policy_state (policy, paused) VALUES ('idempotency', true)`)
 	// What workers count as they delete.
 	b.metrics.RowsDeleted.WithLabelValues("pastes").Add(120)
 	b.metrics.BlobsDeleted.WithLabelValues("pastes").Add(118)
@@ -454,7 +454,7 @@ func TestMetrics(t *testing.T) {
 
 	// Scrapes within the cache window do not query again: new rows show
 	// only after it.
-	exec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 4)`)
+	mustExec(t, b.pool, `INSERT INTO pastes (expires_at) SELECT now() - interval '1 minute' FROM generate_series(1, 4)`)
 	_, body, _ = b.do(t, "GET", "/metrics")
 	if !strings.Contains(string(body), `lethe_backlog_rows{policy="pastes"} 3`) {
 		t.Error("a second scrape right after the first read the database again instead of the cache")

@@ -23,10 +23,10 @@ function num(n) {
   return n == null ? "–" : numberFmt.format(n);
 }
 
-// compact shows large numbers short: 12.3k, 4.5M.
+// compact shows numbers in full up to a million, then short: 4.5M.
 function compact(n) {
   if (n == null) return "–";
-  if (Math.abs(n) < 10000) return numberFmt.format(n);
+  if (Math.abs(n) < 1e6) return numberFmt.format(n);
   return new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
@@ -43,8 +43,43 @@ function rel(iso) {
   return diff < 0 ? `${text} ago` : `in ${text}`;
 }
 
+// goDuration turns Go's "2h0m0s" into "2 h", "1h30m0s" into "1 h 30 min".
+function goDuration(d) {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:([\d.]+)s)?$/.exec(d || "");
+  if (!m) return d || "?";
+  const parts = [];
+  if (+m[1]) parts.push(`${+m[1]} h`);
+  if (+m[2]) parts.push(`${+m[2]} min`);
+  if (+m[3]) parts.push(`${+m[3]} s`);
+  return parts.join(" ") || "0 s";
+}
+
 function absTime(iso) {
   return iso ? new Date(iso).toLocaleString() : "";
+}
+
+// timeEl renders a time whose text the ticker keeps current ("12 s ago"),
+// so the surrounding HTML stays the same between polls. mode "age" shows
+// the bare age ("1.0 h").
+function timeEl(iso, mode = "rel", fallback = "never") {
+  if (!iso) return esc(fallback);
+  return `<time datetime="${esc(iso)}" data-mode="${mode}" title="${esc(absTime(iso))}"></time>`;
+}
+
+function updateTimes(root) {
+  for (const el of root.querySelectorAll("time[datetime]")) {
+    const text = el.dataset.mode === "age" ? rel(el.getAttribute("datetime")).replace(" ago", "") : rel(el.getAttribute("datetime"));
+    if (el.textContent !== text) el.textContent = text;
+  }
+}
+
+// setHTML replaces el's content only when it changed: buttons keep focus and
+// a click landing during a poll is not lost.
+function setHTML(el, html) {
+  if (el._html === html) return;
+  el.innerHTML = html;
+  el._html = html;
+  updateTimes(el);
 }
 
 async function api(method, path) {
@@ -98,6 +133,7 @@ function setStatus(kind, text) {
 }
 
 function tickStatus() {
+  updateTimes(document);
   if (!state.lastOK) return;
   const age = Math.round((Date.now() - state.lastOK) / 1000);
   if ($("status").dataset.state !== "error" || age < 2) {
@@ -165,7 +201,7 @@ function policyCard(p) {
   if (p.kind === "expire") {
     numbers = numberBox("backlog", "backlog", p.backlog, { capped: p.capped })
       + numberBox("in_progress", "in progress", p.in_progress)
-      + numberBox("stuck", `stuck > ${p.stuck_after || "?"}`, p.stuck, { bad: true });
+      + numberBox("stuck", `stuck > ${goDuration(p.stuck_after)}`, p.stuck, { bad: true });
   } else if (p.kind === "sweep") {
     numbers = numberBox("backlog", "expired keys", p.backlog, { capped: p.capped })
       + numberBox("deleted_hour", "deleted 1 h", p.deleted.rows_last_hour)
@@ -176,18 +212,19 @@ function policyCard(p) {
       + numberBox("unpurged", "unpurged", ent.unpurged ?? 0, { bad: false })
       + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day);
   }
-  const late = p.oldest_expired_at ? rel(p.oldest_expired_at).replace(" ago", "") : null;
-  const facts = [
-    ["Deleted 1 h", `${num(p.deleted.rows_last_hour)} rows · ${num(p.deleted.blobs_last_hour)} blobs`],
-    ["Deleted 24 h", `${num(p.deleted.rows_last_day)} rows · ${num(p.deleted.blobs_last_day)} blobs`],
-    ["Last run", `<span title="${esc(absTime(p.last_run_at))}">${esc(rel(p.last_run_at))}</span>`],
-    ["Next run", paused ? "paused" : `<span title="${esc(absTime(p.next_run_at))}">${esc(rel(p.next_run_at))}</span>`],
-  ];
-  if (p.kind !== "tombstone") facts.push(["Oldest expired", late ? `${esc(late)} overdue` : "none"]);
-  facts.push(["Errors 24 h", num(p.deleted.errors_last_day)]);
+  // [label, value html, wide]
+  const facts = [];
+  if (p.kind === "expire") {
+    facts.push(["Deleted, last hour", `${num(p.deleted.rows_last_hour)} rows · ${num(p.deleted.blobs_last_hour)} blobs`, true]);
+    facts.push(["Deleted, last 24 h", `${num(p.deleted.rows_last_day)} rows · ${num(p.deleted.blobs_last_day)} blobs`, true]);
+  }
+  facts.push(["Last run", timeEl(p.last_run_at)]);
+  facts.push(["Next run", paused ? "paused" : timeEl(p.next_run_at, "rel", "–")]);
+  if (p.kind !== "tombstone") facts.push(["Overdue", timeEl(p.oldest_expired_at, "age", "none")]);
+  facts.push(["Errors, 24 h", num(p.deleted.errors_last_day)]);
 
   const errors = p.errors.length
-    ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${esc(rel(e.at))} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
+    ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
     : `<div class="no-errors">✓ No recent errors</div>`;
   const countError = p.count_error ? `<div class="count-error">Counts unavailable: ${esc(p.count_error)}</div>` : "";
   const jobs = p.jobs.length
@@ -207,7 +244,7 @@ function policyCard(p) {
     </div>
     ${countError}
     <div class="numbers">${numbers}</div>
-    <dl class="facts">${facts.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
+    <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
     <div><div class="sub-title">Recent errors</div>${errors}</div>
     <div><div class="sub-title">Recent jobs</div>${jobs}</div>
     <div class="actions">
@@ -220,14 +257,13 @@ function policyCard(p) {
 
 function renderPolicies(policies) {
   const el = $("policies");
-  el.innerHTML = policies.length ? policies.map(policyCard).join("") : `<div class="panel muted">No policies configured.</div>`;
+  setHTML(el, policies.length ? policies.map(policyCard).join("") : `<div class="panel muted">No policies configured.</div>`);
 }
 
 function renderTombstones(t) {
   $("tomb-count").textContent = num(t.count);
   $("tomb-unpurged").textContent = num(t.unpurged);
-  $("tomb-oldest").textContent = t.oldest_at ? rel(t.oldest_at) : "–";
-  $("tomb-oldest").title = absTime(t.oldest_at);
+  setHTML($("tomb-oldest"), timeEl(t.oldest_at, "rel", "–"));
   const rows = t.recent.map((r) => {
     const id = `${r.entity}/${r.key}`;
     const confirming = state.confirm.has(id);
@@ -236,12 +272,12 @@ function renderTombstones(t) {
     return `<tr data-tombstone="${esc(id)}">
       <td>${esc(r.entity)}</td>
       <td class="key">${esc(r.key)}</td>
-      <td title="${esc(absTime(r.deleted_at))}">${esc(rel(r.deleted_at))}</td>
+      <td>${timeEl(r.deleted_at)}</td>
       <td>${r.purged_at ? `<span class="pill ok" title="${esc(absTime(r.purged_at))}">purged</span>` : `<span class="pill wait">pending</span>`}</td>
       <td class="right">${clearable ? `<button type="button" class="danger${confirming ? " confirm" : ""}" data-action="clear" data-entity="${esc(r.entity)}" data-key="${esc(r.key)}" ${busy ? "disabled" : ""}>${confirming ? "Confirm clear" : "Clear"}</button>` : ""}</td>
     </tr>`;
   });
-  $("tomb-rows").innerHTML = rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`;
+  setHTML($("tomb-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`);
 }
 
 // ---- chart ----
