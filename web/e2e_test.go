@@ -188,11 +188,36 @@ func (b *e2eBundle) do(t *testing.T, what string, steps ...chromedp.Action[chrom
 	}
 }
 
+// screenshot saves the whole page, scrolled to the top (so the sticky
+// header sits where a reader expects it).
 func (b *e2eBundle) screenshot(t *testing.T, name string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(b.browser, 20*time.Second)
 	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)); err != nil {
+		t.Logf("scroll to top: %v", err)
+	}
+	b.saveShot(t, name, chromedp.FullScreenshot(100))
+}
+
+// viewportShot saves what the screen shows with the element matching css
+// scrolled to the top.
+func (b *e2eBundle) viewportShot(t *testing.T, name, css string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.browser, 20*time.Second)
+	defer cancel()
+	scroll := fmt.Sprintf(`window.scrollTo(0, document.querySelector(%q).getBoundingClientRect().top + window.scrollY - 70)`, css)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](scroll)); err != nil {
+		t.Logf("scroll to %s: %v", css, err)
+	}
+	b.saveShot(t, name, chromedp.CaptureScreenshot())
+}
+
+func (b *e2eBundle) saveShot(t *testing.T, name string, shot chromedp.Action[[]byte]) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.browser, 20*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, shot)
 	if err != nil {
 		t.Logf("screenshot %s: %v", name, err)
 		return
@@ -353,6 +378,7 @@ func TestDashboardInBrowser(t *testing.T) {
 		}),
 		waitFor(`getComputedStyle(document.body).backgroundColor !== "rgb(245, 246, 250)"`),
 	)
+	time.Sleep(300 * time.Millisecond) // let the 0.15 s colour transitions finish before the picture
 	b.screenshot(t, "laptop-4-dark")
 	b.do(t, "phone width",
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -367,6 +393,9 @@ func TestDashboardInBrowser(t *testing.T) {
 		waitFor(`document.documentElement.scrollWidth <= 390`), // nothing overflows sideways
 	)
 	b.screenshot(t, "phone-1-dashboard")
+	b.viewportShot(t, "phone-2-top", "body")
+	b.viewportShot(t, "phone-3-policy", `[data-policy="pastes"]`)
+	b.viewportShot(t, "phone-4-tombstones", "#tombstones-panel")
 
 	// River UI, behind the same credentials: the app renders and its API
 	// answers (the job page shows the planner job's kind).

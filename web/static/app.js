@@ -215,13 +215,13 @@ function policyCard(p) {
   // [label, value html, wide]
   const facts = [];
   if (p.kind === "expire") {
-    facts.push(["Deleted, last hour", `${num(p.deleted.rows_last_hour)} rows · ${num(p.deleted.blobs_last_hour)} blobs`, true]);
-    facts.push(["Deleted, last 24 h", `${num(p.deleted.rows_last_day)} rows · ${num(p.deleted.blobs_last_day)} blobs`, true]);
+    facts.push(["Deleted 1 h", `${num(p.deleted.rows_last_hour)} rows · ${num(p.deleted.blobs_last_hour)} blobs`, true]);
+    facts.push(["Deleted 24 h", `${num(p.deleted.rows_last_day)} rows · ${num(p.deleted.blobs_last_day)} blobs`, true]);
   }
   facts.push(["Last run", timeEl(p.last_run_at)]);
   facts.push(["Next run", paused ? "paused" : timeEl(p.next_run_at, "rel", "–")]);
   if (p.kind !== "tombstone") facts.push(["Overdue", timeEl(p.oldest_expired_at, "age", "none")]);
-  facts.push(["Errors, 24 h", num(p.deleted.errors_last_day)]);
+  facts.push(["Errors 24 h", num(p.deleted.errors_last_day)]);
 
   const errors = p.errors.length
     ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
