@@ -26,7 +26,7 @@ function num(n) {
 // compact shows numbers in full up to a million, then short: 4.5M.
 function compact(n) {
   if (n == null) return "–";
-  if (Math.abs(n) < 1e6) return numberFmt.format(n);
+  if (Math.abs(n) <= 1e6) return numberFmt.format(n);
   return new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 }).format(n);
 }
 
