@@ -65,6 +65,28 @@ type apiBundle struct {
 // sweep policy, whose worker this test does not have).
 func setupAPI(t *testing.T, withAuth bool) *apiBundle {
 	t.Helper()
+	return setupAPIFor(t, testConfig(t, withAuth))
+}
+
+func setupAPIForBench(b *testing.B) *apiBundle {
+	b.Helper()
+	cfg, err := config.Parse([]byte(benchConfig), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return setupAPIFor(b, cfg)
+}
+
+const benchConfig = `
+database: {url: "postgres://unused"}
+policies:
+  - {name: pastes, kind: expire, table: pastes, blob_key_column: blob_key, schedule: "@every 1h", stuck_after: 2h}
+  - {name: idempotency, kind: sweep, table: lineage_event_idempotency, key_column: idempotency_key, schedule: "@every 1h"}
+  - {name: runs, kind: tombstone, entity: run, schedule: "@daily"}
+`
+
+func setupAPIFor(t testing.TB, cfg *config.Config) *apiBundle {
+	t.Helper()
 	ctx := context.Background()
 	b := &apiBundle{pool: testenv.MigratedPool(t), metrics: metrics.New()}
 	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{})
@@ -72,7 +94,7 @@ func setupAPI(t *testing.T, withAuth bool) *apiBundle {
 		t.Fatal(err)
 	}
 	srv, err := web.New(web.Options{
-		Config: testConfig(t, withAuth), Pool: b.pool, River: client, Metrics: b.metrics,
+		Config: cfg, Pool: b.pool, River: client, Metrics: b.metrics,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		RunNow: func(ctx context.Context, policy string) ([]int64, error) {
 			b.runNow = append(b.runNow, policy)

@@ -71,27 +71,38 @@ type Overview struct {
 // statsCache keeps the last overview so that several open dashboards and
 // Prometheus scrapes cost one round of queries per maxAge.
 type statsCache struct {
-	mu  sync.Mutex // held while computing, so concurrent callers share one computation
-	at  time.Time
-	val *Overview
+	mu   sync.Mutex // held while computing, so concurrent callers share one computation
+	at   time.Time
+	cost time.Duration // how long the last computation took
+	val  *Overview
 }
 
-// overview returns an overview at most maxAge old, computing a new one
-// within timeout when needed.
+// costFactor bounds the database time the overview takes: it is computed
+// again at most every costFactor × its last duration (counting a backlog of
+// 500k rows takes ~0.4 s: then at most every 8 s), so however many
+// dashboards are open it uses at most 1/costFactor of one database core.
+const costFactor = 20
+
+// overview returns an overview at most maxAge old (or older, when computing
+// it is slow; see costFactor), computing a new one within timeout when
+// needed.
 func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*Overview, error) {
 	c := &s.stats
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.val != nil && time.Since(c.at) < maxAge {
+	if c.val != nil && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
 		return c.val, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	// Callers waiting on the lock share this computation: one client going
+	// away must not fail it for the others.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
+	started := time.Now()
 	ov, err := s.computeOverview(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c.val, c.at = ov, time.Now()
+	c.val, c.at, c.cost = ov, time.Now(), time.Since(started)
 	return ov, nil
 }
 

@@ -132,11 +132,13 @@ function setStatus(kind, text) {
   $("status-text").textContent = text;
 }
 
+// tickStatus shows how old the numbers are (the server caches them for a
+// few seconds, longer when counting is slow).
 function tickStatus() {
   updateTimes(document);
-  if (!state.lastOK) return;
-  const age = Math.round((Date.now() - state.lastOK) / 1000);
-  if ($("status").dataset.state !== "error" || age < 2) {
+  if (!state.lastOK || !state.overview) return;
+  const age = Math.max(0, Math.round((Date.now() - new Date(state.overview.generated_at).getTime()) / 1000));
+  if ($("status").dataset.state !== "error" || Date.now() - state.lastOK < 2000) {
     setStatus("live", age < 2 ? "Live · updated just now" : `Live · updated ${age} s ago`);
   }
 }
