@@ -265,7 +265,7 @@ function renderPolicies(policies) {
 function renderTombstones(t) {
   $("tomb-count").textContent = num(t.count);
   $("tomb-unpurged").textContent = num(t.unpurged);
-  setHTML($("tomb-oldest"), timeEl(t.oldest_at, "rel", "–"));
+  setHTML($("tomb-oldest"), timeEl(t.oldest_at, "age", "–"));
   const rows = t.recent.map((r) => {
     const id = `${r.entity}/${r.key}`;
     const confirming = state.confirm.has(id);
@@ -274,7 +274,7 @@ function renderTombstones(t) {
     return `<tr data-tombstone="${esc(id)}">
       <td>${esc(r.entity)}</td>
       <td class="key">${esc(r.key)}</td>
-      <td>${timeEl(r.deleted_at)}</td>
+      <td class="nowrap">${timeEl(r.deleted_at)}</td>
       <td>${r.purged_at ? `<span class="pill ok" title="${esc(absTime(r.purged_at))}">purged</span>` : `<span class="pill wait">pending</span>`}</td>
       <td class="right">${clearable ? `<button type="button" class="danger${confirming ? " confirm" : ""}" data-action="clear" data-entity="${esc(r.entity)}" data-key="${esc(r.key)}" ${busy ? "disabled" : ""}>${confirming ? "Confirm clear" : "Clear"}</button>` : ""}</td>
     </tr>`;
