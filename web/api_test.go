@@ -242,6 +242,21 @@ func TestAuth(t *testing.T) {
 		}
 	})
 
+	t.Run("MetricsAuthOption", func(t *testing.T) {
+		cfg := testConfig(t, true)
+		cfg.HTTP.MetricsAuth = true
+		b := setupAPIFor(t, cfg)
+		if status, _, _ := b.do(t, "GET", "/metrics"); status != http.StatusUnauthorized {
+			t.Errorf("GET /metrics without credentials with metrics_auth: %d, want 401", status)
+		}
+		if status, _, _ := b.do(t, "GET", "/metrics", bearer(testToken)); status != http.StatusOK {
+			t.Errorf("GET /metrics with the token: %d, want 200", status)
+		}
+		if status, _, _ := b.do(t, "GET", "/healthz"); status != http.StatusOK {
+			t.Errorf("GET /healthz: %d, want 200 (probes stay open)", status)
+		}
+	})
+
 	t.Run("ProbesAndMetricsOpen", func(t *testing.T) {
 		for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
 			if status, body, _ := b.do(t, "GET", path); status != http.StatusOK {

@@ -91,13 +91,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // routes mounts everything. When credentials are configured, everything but
-// the probes and /metrics requires them: the dashboard, its assets, the
-// whole API (reads included) and River UI (page, assets and its API).
+// the probes and /metrics (unless http.metrics_auth) requires them: the
+// dashboard, its assets, the whole API (reads included) and River UI (page,
+// assets and its API).
 func (s *Server) routes() {
 	auth := s.requireAuth
 	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
 	s.mux.HandleFunc("GET /readyz", s.handleReadyz)
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Metrics.Registry, promhttp.HandlerOpts{}))
+	var metricsHandler http.Handler = promhttp.HandlerFor(s.opts.Metrics.Registry, promhttp.HandlerOpts{})
+	if s.opts.Config.HTTP.MetricsAuth {
+		metricsHandler = auth(metricsHandler)
+	}
+	s.mux.Handle("GET /metrics", metricsHandler)
 	s.mux.Handle("/riverui/", auth(s.riverUI))
 	s.mux.Handle("/riverui", auth(http.RedirectHandler("/riverui/", http.StatusMovedPermanently)))
 	s.dashboardRoutes()
