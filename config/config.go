@@ -103,6 +103,9 @@ type HTTP struct {
 	// LETHE_USERNAME / LETHE_PASSWORD override.
 	Username string `yaml:"username"`
 	Password string `yaml:"password"`
+	// MetricsAuth puts /metrics behind the credentials too (it is open by
+	// default, like /healthz and /readyz, so Prometheus needs no secret).
+	MetricsAuth bool `yaml:"metrics_auth"`
 }
 
 // HasAuth reports whether any credentials are configured.

@@ -178,27 +178,6 @@ func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time
 	return res, nil
 }
 
-// TombstoneStats summarises the tombstones of entity for the dashboard.
-type TombstoneStats struct {
-	Count    int64      `json:"count"`
-	Oldest   *time.Time `json:"oldest"`
-	Unpurged int64      `json:"unpurged"` // no purge completed since deletion
-}
-
-// GetTombstoneStats returns the count, oldest deleted_at and unpurged count
-// of entity's tombstones.
-func GetTombstoneStats(ctx context.Context, exec Executor, entity string) (TombstoneStats, error) {
-	var s TombstoneStats
-	err := exec.QueryRow(ctx, `
-		SELECT count(*), min(deleted_at),
-		       count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at)
-		FROM lethe_tombstones WHERE entity = $1`, entity).Scan(&s.Count, &s.Oldest, &s.Unpurged)
-	if err != nil {
-		return s, fmt.Errorf("tombstone stats of %s: %w", entity, err)
-	}
-	return s, nil
-}
-
 // Now returns the database clock (clock_timestamp), so times compared with
 // deleted_at come from the same clock.
 func Now(ctx context.Context, exec Executor) (time.Time, error) {

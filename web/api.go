@@ -1,56 +1,122 @@
 package web
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/lethehq/lethe/db"
 )
 
-// apiRoutes mounts the REST API under /api/v1.
+// ErrNothingToRun is what Options.RunNow returns (wrapped) when a policy has
+// no job to run now; the API answers 409.
+var ErrNothingToRun = errors.New("no job to run")
+
+// How fresh the dashboard's numbers are: several open dashboards polling
+// every few seconds cost one round of queries per overviewMaxAge.
+const (
+	overviewMaxAge  = 2 * time.Second
+	overviewTimeout = 10 * time.Second
+)
+
+// apiRoutes mounts the REST API under /api/v1 (documented in docs/api.md).
 func (s *Server) apiRoutes() {
 	auth := s.requireAuth
-	s.mux.HandleFunc("GET /api/v1/policies", s.handleListPolicies)
+	s.mux.Handle("GET /api/v1/overview", auth(http.HandlerFunc(s.handleOverview)))
+	s.mux.Handle("GET /api/v1/policies", auth(http.HandlerFunc(s.handleListPolicies)))
+	s.mux.Handle("GET /api/v1/policies/{policy}", auth(http.HandlerFunc(s.handleGetPolicy)))
 	s.mux.Handle("POST /api/v1/policies/{policy}/run", auth(http.HandlerFunc(s.handleRunPolicy)))
 	s.mux.Handle("POST /api/v1/policies/{policy}/pause", auth(http.HandlerFunc(s.handlePausePolicy(true))))
 	s.mux.Handle("POST /api/v1/policies/{policy}/resume", auth(http.HandlerFunc(s.handlePausePolicy(false))))
+	s.mux.Handle("GET /api/v1/audit", auth(http.HandlerFunc(s.handleAudit)))
+	s.mux.Handle("GET /api/v1/throughput", auth(http.HandlerFunc(s.handleThroughput)))
 }
 
-type policyView struct {
-	Name     string         `json:"name"`
-	Kind     string         `json:"kind"`
-	Table    string         `json:"table,omitempty"`
-	Schedule string         `json:"schedule"`
-	State    db.PolicyState `json:"state"`
+func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) {
+	ov, err := s.overview(r.Context(), overviewMaxAge, overviewTimeout)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "read overview: "+err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, ov)
 }
 
 func (s *Server) handleListPolicies(w http.ResponseWriter, r *http.Request) {
-	states, err := db.ListPolicyStates(r.Context(), s.opts.Pool)
+	ov, err := s.overview(r.Context(), overviewMaxAge, overviewTimeout)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "read policies: "+err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"policies": ov.Policies})
+}
+
+// handleGetPolicy answers one policy's stats, fresh (not cached), with its
+// recent audit entries.
+func (s *Server) handleGetPolicy(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("policy")
+	p := s.opts.Config.Policy(name)
+	if p == nil {
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+		return
+	}
+	ctx := r.Context()
+	states, err := db.ListPolicyStates(ctx, s.opts.Pool)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	out := make([]policyView, 0, len(s.opts.Config.Policies))
-	for _, p := range s.opts.Config.Policies {
-		state, ok := states[p.Name]
-		if !ok {
-			state = db.PolicyState{Policy: p.Name}
-		}
-		out = append(out, policyView{Name: p.Name, Kind: p.Kind, Table: p.Table, Schedule: p.Schedule, State: state})
+	totals, err := db.AuditTotals(ctx, s.opts.Pool)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"policies": out})
+	ps, err := s.policyStats(ctx, p, states, totals)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	audit, err := db.ListAudit(ctx, s.opts.Pool, name, 20)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if audit == nil {
+		audit = []db.AuditEntry{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"policy": ps, "audit": audit})
 }
 
 func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
 	if s.opts.Config.Policy(name) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+name)
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
 		return
 	}
-	ids, err := s.opts.RunNow(r.Context(), name)
+	state, err := db.GetPolicyState(r.Context(), s.opts.Pool, name)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	if state.Paused {
+		writeError(w, http.StatusConflict, "policy "+name+" is paused: resume it to run it")
+		return
+	}
+	if s.opts.RunNow == nil {
+		writeError(w, http.StatusConflict, "policy "+name+": this server cannot insert jobs")
+		return
+	}
+	ids, err := s.opts.RunNow(r.Context(), name)
+	if errors.Is(err, ErrNothingToRun) {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.forgetOverview()
 	writeJSON(w, http.StatusAccepted, map[string]any{"policy": name, "job_ids": ids})
 }
 
@@ -58,13 +124,94 @@ func (s *Server) handlePausePolicy(paused bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("policy")
 		if s.opts.Config.Policy(name) == nil {
-			writeError(w, http.StatusNotFound, "unknown policy "+name)
+			writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
 			return
 		}
 		if err := db.SetPolicyPaused(r.Context(), s.opts.Pool, name, paused); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		s.forgetOverview()
 		writeJSON(w, http.StatusOK, map[string]any{"policy": name, "paused": paused})
 	}
+}
+
+// handleAudit lists the newest audit entries: ?policy= (optional) and
+// ?limit= (1–1000, default 50).
+func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	policy := q.Get("policy")
+	if policy != "" && s.opts.Config.Policy(policy) == nil {
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
+		return
+	}
+	limit := 50
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit: want an integer from 1 to 1000, got %q", v))
+			return
+		}
+		limit = n
+	}
+	entries, err := db.ListAudit(r.Context(), s.opts.Pool, policy, limit)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if entries == nil {
+		entries = []db.AuditEntry{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"audit": entries})
+}
+
+// throughputWindows are the windows the chart offers and their bucket
+// widths: 48 to 72 buckets each.
+var throughputWindows = map[string]struct{ span, bucket time.Duration }{
+	"1h":  {time.Hour, time.Minute},
+	"6h":  {6 * time.Hour, 5 * time.Minute},
+	"24h": {24 * time.Hour, 30 * time.Minute},
+	"7d":  {7 * 24 * time.Hour, 3 * time.Hour},
+}
+
+// handleThroughput answers rows and blobs deleted per bucket over a window:
+// ?window=1h|6h|24h|7d (default 1h), ?policy= (optional).
+func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	window := q.Get("window")
+	if window == "" {
+		window = "1h"
+	}
+	win, ok := throughputWindows[window]
+	if !ok {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("window: want 1h, 6h, 24h or 7d, got %q", window))
+		return
+	}
+	policy := q.Get("policy")
+	if policy != "" && s.opts.Config.Policy(policy) == nil {
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
+		return
+	}
+	points, err := db.Throughput(r.Context(), s.opts.Pool, policy, win.span, win.bucket)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	var rows, blobs int64
+	for _, p := range points {
+		rows += p.Rows
+		blobs += p.Blobs
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"window": window, "bucket_seconds": int(win.bucket.Seconds()), "policy": policy,
+		"rows": rows, "blobs": blobs, "points": points,
+	})
+}
+
+// forgetOverview drops the cached overview after an action, so the next
+// poll shows its effect.
+func (s *Server) forgetOverview() {
+	s.stats.mu.Lock()
+	s.stats.val = nil
+	s.stats.mu.Unlock()
 }

@@ -31,11 +31,13 @@ func (s *Server) authorized(r *http.Request) bool {
 		return subtle.ConstantTimeCompare([]byte(token), []byte(cfg.Token)) == 1
 	}
 	if user, pass, ok := r.BasicAuth(); ok {
-		if cfg.Username != "" && cfg.Password != "" {
-			return subtle.ConstantTimeCompare([]byte(user), []byte(cfg.Username)) == 1 &&
-				subtle.ConstantTimeCompare([]byte(pass), []byte(cfg.Password)) == 1
+		if cfg.Username != "" && cfg.Password != "" &&
+			subtle.ConstantTimeCompare([]byte(user), []byte(cfg.Username)) == 1 &&
+			subtle.ConstantTimeCompare([]byte(pass), []byte(cfg.Password)) == 1 {
+			return true
 		}
-		// With only a token configured, browsers may send it as the password.
+		// Browsers can only send basic auth: the token works as the
+		// password, with any user name.
 		return cfg.Token != "" && subtle.ConstantTimeCompare([]byte(pass), []byte(cfg.Token)) == 1
 	}
 	return false

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -47,6 +48,7 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	riverUI *riverui.Handler
+	stats   statsCache
 }
 
 // New builds the handler. Call Start before serving so River UI's background
@@ -64,6 +66,9 @@ func New(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("build river ui: %w", err)
 	}
 	s := &Server{opts: opts, mux: http.NewServeMux(), riverUI: uiHandler}
+	if err := opts.Metrics.Registry.Register(stateCollector{s}); err != nil {
+		return nil, fmt.Errorf("register state metrics: %w", err)
+	}
 	s.routes()
 	return s, nil
 }
@@ -76,16 +81,31 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler. Under /api/ the mux's own plain-text
+// 404 and 405 answers are turned into JSON errors like every other.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		w = &jsonErrorWriter{ResponseWriter: w}
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
+// routes mounts everything. When credentials are configured, everything but
+// the probes and /metrics (unless http.metrics_auth) requires them: the
+// dashboard, its assets, the whole API (reads included) and River UI (page,
+// assets and its API).
 func (s *Server) routes() {
 	auth := s.requireAuth
 	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
 	s.mux.HandleFunc("GET /readyz", s.handleReadyz)
-	s.mux.Handle("GET /metrics", promhttp.HandlerFor(s.opts.Metrics.Registry, promhttp.HandlerOpts{}))
+	var metricsHandler http.Handler = promhttp.HandlerFor(s.opts.Metrics.Registry, promhttp.HandlerOpts{})
+	if s.opts.Config.HTTP.MetricsAuth {
+		metricsHandler = auth(metricsHandler)
+	}
+	s.mux.Handle("GET /metrics", metricsHandler)
 	s.mux.Handle("/riverui/", auth(s.riverUI))
-	s.mux.Handle("/riverui", http.RedirectHandler("/riverui/", http.StatusMovedPermanently))
+	s.mux.Handle("/riverui", auth(http.RedirectHandler("/riverui/", http.StatusMovedPermanently)))
+	s.dashboardRoutes()
 	s.apiRoutes()
 	s.runsRoutes()
 }
@@ -125,3 +145,35 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
+
+// jsonErrorWriter rewrites plain-text error answers (http.Error, as the mux
+// writes for 404 and 405) into {"error": ...}.
+type jsonErrorWriter struct {
+	http.ResponseWriter
+	swallow bool // a JSON error replaced the plain-text body
+}
+
+func (w *jsonErrorWriter) WriteHeader(status int) {
+	h := w.Header()
+	if status >= 400 && strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
+		h.Del("X-Content-Type-Options")
+		msg := strings.ToLower(http.StatusText(status))
+		if status == http.StatusMethodNotAllowed {
+			msg = "method not allowed (allowed: " + h.Get("Allow") + ")"
+		}
+		writeError(w.ResponseWriter, status, msg)
+		w.swallow = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *jsonErrorWriter) Write(b []byte) (int, error) {
+	if w.swallow {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *jsonErrorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -613,9 +613,9 @@ func TestTombstoneGC(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	stats, err := db.GetTombstoneStats(b.ctx, b.pool, "run")
-	if err != nil || stats.Count != 6 || stats.Unpurged != 3 || stats.Oldest == nil {
-		t.Errorf("stats = %+v, %v; want 6 tombstones, 3 unpurged since deletion", stats, err)
+	summary, err := db.TombstoneSummary(b.ctx, b.pool)
+	if err != nil || len(summary) != 1 || summary[0].Count != 6 || summary[0].Unpurged != 3 || summary[0].OldestAt == nil {
+		t.Errorf("summary = %+v, %v; want 6 run tombstones, 3 unpurged since deletion", summary, err)
 	}
 	res, err := TombstoneGC(b.ctx, b.deps, b.policy, 168*time.Hour)
 	if err != nil {

@@ -1,0 +1,411 @@
+// Lethe dashboard: polls the REST API and draws what it answers. No
+// framework, no build step; see docs/dashboard.md for what each number means.
+"use strict";
+
+const POLL_MS = 3000;
+const numberFmt = new Intl.NumberFormat();
+const state = {
+  window: "1h",
+  overview: null,
+  throughput: null,
+  lastOK: 0,
+  busy: new Set(), // actions in flight: "run:pastes", "pause:pastes", "clear:run/abc"
+  confirm: new Map(), // tombstone key -> timer of a pending "confirm clear"
+};
+
+const $ = (id) => document.getElementById(id);
+
+function esc(s) {
+  return String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function num(n) {
+  return n == null ? "–" : numberFmt.format(n);
+}
+
+// compact shows numbers in full up to a million, then short: 4.5M.
+function compact(n) {
+  if (n == null) return "–";
+  if (Math.abs(n) <= 1e6) return numberFmt.format(n);
+  return new Intl.NumberFormat(undefined, { notation: "compact", maximumFractionDigits: 1 }).format(n);
+}
+
+function rel(iso) {
+  if (!iso) return "never";
+  const diff = (new Date(iso).getTime() - Date.now()) / 1000;
+  const abs = Math.abs(diff);
+  let text;
+  if (abs < 5) return diff < 0 ? "just now" : "now";
+  if (abs < 60) text = `${Math.round(abs)} s`;
+  else if (abs < 3600) text = `${Math.round(abs / 60)} min`;
+  else if (abs < 86400) text = `${(abs / 3600).toFixed(abs < 36000 ? 1 : 0)} h`;
+  else text = `${(abs / 86400).toFixed(abs < 864000 ? 1 : 0)} d`;
+  return diff < 0 ? `${text} ago` : `in ${text}`;
+}
+
+// goDuration turns Go's "2h0m0s" into "2 h", "1h30m0s" into "1 h 30 min".
+function goDuration(d) {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:([\d.]+)s)?$/.exec(d || "");
+  if (!m) return d || "?";
+  const parts = [];
+  if (+m[1]) parts.push(`${+m[1]} h`);
+  if (+m[2]) parts.push(`${+m[2]} min`);
+  if (+m[3]) parts.push(`${+m[3]} s`);
+  return parts.join(" ") || "0 s";
+}
+
+function absTime(iso) {
+  return iso ? new Date(iso).toLocaleString() : "";
+}
+
+// timeEl renders a time whose text the ticker keeps current ("12 s ago"),
+// so the surrounding HTML stays the same between polls. mode "age" shows
+// the bare age ("1.0 h").
+function timeEl(iso, mode = "rel", fallback = "never") {
+  if (!iso) return esc(fallback);
+  return `<time datetime="${esc(iso)}" data-mode="${mode}" title="${esc(absTime(iso))}"></time>`;
+}
+
+function updateTimes(root) {
+  for (const el of root.querySelectorAll("time[datetime]")) {
+    const text = el.dataset.mode === "age" ? rel(el.getAttribute("datetime")).replace(" ago", "") : rel(el.getAttribute("datetime"));
+    if (el.textContent !== text) el.textContent = text;
+  }
+}
+
+// setHTML replaces el's content only when it changed: buttons keep focus and
+// a click landing during a poll is not lost.
+function setHTML(el, html) {
+  if (el._html === html) return;
+  el.innerHTML = html;
+  el._html = html;
+  updateTimes(el);
+}
+
+async function api(method, path) {
+  const res = await fetch(path, { method, headers: { Accept: "application/json" }, credentials: "same-origin" });
+  if (res.status === 401) {
+    showBanner("Authentication required: reload the page and sign in (user name and password, or any user name and the API token as password).");
+    throw new Error("authentication required");
+  }
+  if (res.status === 204) return null;
+  let body = null;
+  try { body = await res.json(); } catch { /* empty or not JSON */ }
+  if (!res.ok) throw new Error((body && body.error) || `${method} ${path}: HTTP ${res.status}`);
+  return body;
+}
+
+function showBanner(text) {
+  const b = $("banner");
+  b.textContent = text;
+  b.hidden = !text;
+}
+
+function toast(html, isError) {
+  const t = document.createElement("div");
+  t.className = "toast" + (isError ? " error" : "");
+  t.innerHTML = html;
+  $("toasts").appendChild(t);
+  setTimeout(() => t.remove(), isError ? 8000 : 5000);
+}
+
+// ---- polling ----
+
+async function refresh() {
+  try {
+    const [ov, tp] = await Promise.all([
+      api("GET", "/api/v1/overview"),
+      api("GET", `/api/v1/throughput?window=${encodeURIComponent(state.window)}`),
+    ]);
+    state.overview = ov;
+    state.throughput = tp;
+    state.lastOK = Date.now();
+    showBanner("");
+    render();
+  } catch (err) {
+    setStatus("error", `Update failed: ${err.message}`);
+  }
+}
+
+function setStatus(kind, text) {
+  $("status").dataset.state = kind;
+  $("status-text").textContent = text;
+}
+
+// tickStatus shows how old the numbers are (the server caches them for a
+// few seconds, longer when counting is slow).
+function tickStatus() {
+  updateTimes(document);
+  if (!state.lastOK || !state.overview) return;
+  const age = Math.max(0, Math.round((Date.now() - new Date(state.overview.generated_at).getTime()) / 1000));
+  if ($("status").dataset.state !== "error" || Date.now() - state.lastOK < 2000) {
+    setStatus("live", age < 2 ? "Live · updated just now" : `Live · updated ${age} s ago`);
+  }
+}
+
+// ---- rendering ----
+
+function render() {
+  const ov = state.overview;
+  if (!ov) return;
+  renderKPIs(ov);
+  renderPolicies(ov.policies);
+  renderTombstones(ov.tombstones);
+  renderChart(state.throughput);
+  $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
+  tickStatus();
+}
+
+function renderKPIs(ov) {
+  let backlog = 0, progress = 0, stuck = 0, hour = 0, hourBlobs = 0, day = 0, dayBlobs = 0, capped = false;
+  for (const p of ov.policies) {
+    backlog += p.backlog || 0;
+    progress += p.in_progress || 0;
+    stuck += p.stuck || 0;
+    capped = capped || !!p.capped;
+    hour += p.deleted.rows_last_hour; hourBlobs += p.deleted.blobs_last_hour;
+    day += p.deleted.rows_last_day; dayBlobs += p.deleted.blobs_last_day;
+  }
+  $("kpi-backlog").textContent = compact(backlog) + (capped ? "+" : "");
+  $("kpi-backlog").title = num(backlog);
+  $("kpi-progress").textContent = compact(progress);
+  const stuckEl = $("kpi-stuck");
+  stuckEl.textContent = stuck > 0 ? `${num(stuck)} stuck` : "none stuck";
+  stuckEl.classList.toggle("bad", stuck > 0);
+  $("kpi-hour").textContent = compact(hour);
+  $("kpi-hour").title = num(hour) + " rows";
+  $("kpi-hour-blobs").textContent = `rows · ${num(hourBlobs)} blobs`;
+  $("kpi-day").textContent = compact(day);
+  $("kpi-day").title = num(day) + " rows";
+  $("kpi-day-blobs").textContent = `rows · ${num(dayBlobs)} blobs`;
+  $("kpi-tombstones").textContent = compact(ov.tombstones.count);
+  $("kpi-unpurged").textContent = ov.tombstones.unpurged > 0 ? `${num(ov.tombstones.unpurged)} awaiting blob purge` : "all blobs purged";
+}
+
+function numberBox(field, label, value, opts = {}) {
+  const na = value == null;
+  const cls = ["number", na ? "na" : "", opts.bad && value > 0 ? "bad" : ""].join(" ");
+  const shown = na ? "—" : compact(value) + (opts.capped ? "+" : "");
+  return `<div class="${cls}" data-field="${field}" title="${na ? "not applicable" : esc(num(value))}">
+    <span class="value">${esc(shown)}</span><span class="label">${esc(label)}</span></div>`;
+}
+
+function riverJobLink(job) {
+  return `<a class="job" href="/riverui/jobs/${job.id}" title="${esc(job.kind)} · created ${esc(absTime(job.created_at))}">#${job.id}<span class="state ${esc(job.state)}">${esc(job.state)}</span></a>`;
+}
+
+function policyCard(p) {
+  const paused = p.paused;
+  const kindMeta = p.kind === "tombstone"
+    ? `entity <code>${esc(p.entity)}</code>`
+    : `table <code>${esc(p.table)}</code>`;
+  let numbers;
+  if (p.kind === "expire") {
+    numbers = numberBox("backlog", "backlog", p.backlog, { capped: p.capped })
+      + numberBox("in_progress", "in progress", p.in_progress)
+      + numberBox("stuck", `stuck > ${goDuration(p.stuck_after)}`, p.stuck, { bad: true });
+  } else if (p.kind === "sweep") {
+    numbers = numberBox("backlog", "expired keys", p.backlog, { capped: p.capped })
+      + numberBox("deleted_hour", "deleted 1 h", p.deleted.rows_last_hour)
+      + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day);
+  } else {
+    const ent = (state.overview.tombstones.entities || []).find((e) => e.entity === p.entity) || {};
+    numbers = numberBox("tombstones", "tombstones", ent.count ?? 0)
+      + numberBox("unpurged", "unpurged", ent.unpurged ?? 0, { bad: false })
+      + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day);
+  }
+  // [label, value html, wide]
+  const facts = [];
+  if (p.kind === "expire") {
+    facts.push(["Deleted 1 h", `${num(p.deleted.rows_last_hour)} rows · ${num(p.deleted.blobs_last_hour)} blobs`, true]);
+    facts.push(["Deleted 24 h", `${num(p.deleted.rows_last_day)} rows · ${num(p.deleted.blobs_last_day)} blobs`, true]);
+  }
+  facts.push(["Last run", timeEl(p.last_run_at)]);
+  facts.push(["Next run", paused ? "paused" : timeEl(p.next_run_at, "rel", "–")]);
+  if (p.kind !== "tombstone") facts.push(["Overdue", timeEl(p.oldest_expired_at, "age", "none")]);
+  facts.push(["Errors 24 h", num(p.deleted.errors_last_day)]);
+
+  const errors = p.errors.length
+    ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
+    : `<div class="no-errors">✓ No recent errors</div>`;
+  const countError = p.count_error ? `<div class="count-error">Counts unavailable: ${esc(p.count_error)}</div>` : "";
+  const jobs = p.jobs.length
+    ? `<div class="jobs">${p.jobs.map(riverJobLink).join("")}</div>`
+    : `<div class="muted">No jobs yet</div>`;
+  const kinds = p.job_kinds.map((k) => `<a href="/riverui/jobs/?kind=${encodeURIComponent(k)}">${esc(k)} ↗</a>`).join("");
+  const runBusy = state.busy.has("run:" + p.name);
+  const pauseBusy = state.busy.has("pause:" + p.name);
+
+  return `<article class="card${paused ? " paused" : ""}" data-policy="${esc(p.name)}" data-kind="${esc(p.kind)}" data-paused="${paused}">
+    <div class="card-head">
+      <div>
+        <div class="card-title"><h3>${esc(p.name)}</h3><span class="badge ${esc(p.kind)}">${esc(p.kind)}</span>
+          ${paused ? `<span class="badge paused" data-field="paused">Paused</span>` : `<span class="badge running" data-field="active">Active</span>`}</div>
+        <div class="card-meta">${kindMeta} · <code>${esc(p.schedule)}</code></div>
+      </div>
+    </div>
+    ${countError}
+    <div class="numbers">${numbers}</div>
+    <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
+    <div><div class="sub-title">Recent errors</div>${errors}</div>
+    <div><div class="sub-title">Recent jobs</div>${jobs}</div>
+    <div class="actions">
+      <button type="button" class="primary" data-action="run" data-policy="${esc(p.name)}" ${paused || runBusy ? "disabled" : ""} title="${paused ? "Resume the policy to run it" : "Insert this policy's jobs now"}">▶ Run now</button>
+      <button type="button" data-action="${paused ? "resume" : "pause"}" data-policy="${esc(p.name)}" ${pauseBusy ? "disabled" : ""}>${paused ? "Resume" : "Pause"}</button>
+      <span class="kinds">${kinds}</span>
+    </div>
+  </article>`;
+}
+
+function renderPolicies(policies) {
+  const el = $("policies");
+  setHTML(el, policies.length ? policies.map(policyCard).join("") : `<div class="panel muted">No policies configured.</div>`);
+}
+
+function renderTombstones(t) {
+  $("tomb-count").textContent = num(t.count);
+  $("tomb-unpurged").textContent = num(t.unpurged);
+  setHTML($("tomb-oldest"), timeEl(t.oldest_at, "age", "–"));
+  const rows = t.recent.map((r) => {
+    const id = `${r.entity}/${r.key}`;
+    const confirming = state.confirm.has(id);
+    const busy = state.busy.has("clear:" + id);
+    const clearable = r.entity === "run";
+    return `<tr data-tombstone="${esc(id)}">
+      <td>${esc(r.entity)}</td>
+      <td class="key">${esc(r.key)}</td>
+      <td class="nowrap">${timeEl(r.deleted_at)}</td>
+      <td>${r.purged_at ? `<span class="pill ok" title="${esc(absTime(r.purged_at))}">purged</span>` : `<span class="pill wait">pending</span>`}</td>
+      <td class="right">${clearable ? `<button type="button" class="danger${confirming ? " confirm" : ""}" data-action="clear" data-entity="${esc(r.entity)}" data-key="${esc(r.key)}" ${busy ? "disabled" : ""}>${confirming ? "Confirm clear" : "Clear"}</button>` : ""}</td>
+    </tr>`;
+  });
+  setHTML($("tomb-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`);
+}
+
+// ---- chart ----
+
+function niceMax(v) {
+  if (v <= 0) return 4;
+  const exp = Math.pow(10, Math.floor(Math.log10(v)));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * exp >= v) return m * exp;
+  return 10 * exp;
+}
+
+function renderChart(tp) {
+  const svg = $("chart");
+  if (!tp) return;
+  $("legend-rows").textContent = num(tp.rows);
+  $("legend-blobs").textContent = num(tp.blobs);
+  const bucket = tp.bucket_seconds >= 3600 ? `${tp.bucket_seconds / 3600} h` : `${tp.bucket_seconds / 60} min`;
+  $("chart-summary").textContent = `Rows and blobs deleted per ${bucket}, from the deletion audit`;
+
+  const W = svg.clientWidth || 800, H = svg.clientHeight || 220;
+  const pad = { l: 44, r: 8, t: 10, b: 24 };
+  const pts = tp.points;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  if (!pts.length) { svg.innerHTML = ""; return; }
+  const max = niceMax(Math.max(...pts.map((p) => Math.max(p.rows, p.blobs))));
+  const x = (i) => pad.l + (pts.length === 1 ? 0 : (i / (pts.length - 1)) * (W - pad.l - pad.r));
+  const y = (v) => pad.t + (1 - v / max) * (H - pad.t - pad.b);
+
+  let out = "";
+  for (let k = 0; k <= 4; k++) {
+    const v = (max / 4) * k;
+    out += `<line class="grid" x1="${pad.l}" x2="${W - pad.r}" y1="${y(v)}" y2="${y(v)}"/>`;
+    out += `<text class="axis" x="${pad.l - 6}" y="${y(v) + 4}" text-anchor="end">${esc(compact(v))}</text>`;
+  }
+  const ticks = W < 500 ? 3 : 6;
+  for (let k = 0; k <= ticks; k++) {
+    const i = Math.round((k / ticks) * (pts.length - 1));
+    const d = new Date(pts[i].at);
+    const label = tp.window === "7d" ? d.toLocaleDateString(undefined, { weekday: "short", hour: "2-digit" }) : d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+    out += `<text class="axis" x="${x(i)}" y="${H - 6}" text-anchor="${k === 0 ? "start" : k === ticks ? "end" : "middle"}">${esc(label)}</text>`;
+  }
+  const line = (key) => pts.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p[key]).toFixed(1)}`).join("");
+  out += `<path class="area-rows" d="${line("rows")}L${x(pts.length - 1)},${y(0)}L${x(0)},${y(0)}Z"/>`;
+  out += `<path class="line-rows" d="${line("rows")}"/>`;
+  out += `<path class="line-blobs" d="${line("blobs")}"/>`;
+  if (tp.rows === 0 && tp.blobs === 0) {
+    out += `<text class="empty" x="${(W + pad.l) / 2}" y="${H / 2}" text-anchor="middle">Nothing deleted in this window yet</text>`;
+  }
+  out += `<line class="cursor" id="cursor" x1="0" x2="0" y1="${pad.t}" y2="${H - pad.b}" visibility="hidden"/>`;
+  svg.innerHTML = out;
+  svg.onmousemove = (ev) => {
+    const rect = svg.getBoundingClientRect();
+    const px = ev.clientX - rect.left;
+    const i = Math.max(0, Math.min(pts.length - 1, Math.round(((px - pad.l) / (W - pad.l - pad.r)) * (pts.length - 1))));
+    const p = pts[i];
+    const cur = $("cursor");
+    cur.setAttribute("x1", x(i)); cur.setAttribute("x2", x(i)); cur.setAttribute("visibility", "visible");
+    const tip = $("tooltip");
+    tip.hidden = false;
+    tip.innerHTML = `${esc(new Date(p.at).toLocaleString())}<br><strong>${num(p.rows)}</strong> rows · <strong>${num(p.blobs)}</strong> blobs${p.errors ? ` · ${num(p.errors)} errors` : ""}`;
+    tip.style.left = `${Math.min(Math.max(0, x(i) - tip.offsetWidth / 2), W - tip.offsetWidth)}px`;
+  };
+  svg.onmouseleave = () => { $("tooltip").hidden = true; const c = $("cursor"); if (c) c.setAttribute("visibility", "hidden"); };
+}
+
+// ---- actions ----
+
+async function act(key, fn) {
+  state.busy.add(key);
+  render();
+  try {
+    await fn();
+  } catch (err) {
+    toast(esc(err.message), true);
+  } finally {
+    state.busy.delete(key);
+    await refresh();
+  }
+}
+
+function onClick(ev) {
+  const btn = ev.target.closest("button[data-action]");
+  if (!btn || btn.disabled) return;
+  const { action, policy } = btn.dataset;
+  if (action === "run") {
+    act("run:" + policy, async () => {
+      const res = await api("POST", `/api/v1/policies/${encodeURIComponent(policy)}/run`);
+      const links = (res.job_ids || []).map((id) => `<a href="/riverui/jobs/${id}">#${id}</a>`).join(", ");
+      toast(`Started ${esc(policy)}: ${links || "no jobs"}`);
+    });
+  } else if (action === "pause" || action === "resume") {
+    act("pause:" + policy, async () => {
+      await api("POST", `/api/v1/policies/${encodeURIComponent(policy)}/${action}`);
+      toast(`${esc(policy)} ${action === "pause" ? "paused" : "resumed"}`);
+    });
+  } else if (action === "clear") {
+    const { entity, key } = btn.dataset;
+    const id = `${entity}/${key}`;
+    if (!state.confirm.has(id)) {
+      // Clearing lets the entity be written again: ask for a second click.
+      state.confirm.set(id, setTimeout(() => { state.confirm.delete(id); render(); }, 4000));
+      render();
+      return;
+    }
+    clearTimeout(state.confirm.get(id));
+    state.confirm.delete(id);
+    act("clear:" + id, async () => {
+      await api("POST", `/api/v1/runs/${encodeURIComponent(key)}/clear-tombstone/`);
+      toast(`Tombstone of ${esc(entity)} ${esc(key)} cleared`);
+    });
+  }
+}
+
+function onWindow(ev) {
+  const btn = ev.target.closest("button[data-window]");
+  if (!btn) return;
+  state.window = btn.dataset.window;
+  for (const b of document.querySelectorAll("#windows button")) b.setAttribute("aria-pressed", String(b === btn));
+  refresh();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  document.body.addEventListener("click", onClick);
+  $("windows").addEventListener("click", onWindow);
+  window.addEventListener("resize", () => renderChart(state.throughput));
+  refresh();
+  setInterval(refresh, POLL_MS);
+  setInterval(tickStatus, 1000);
+});

@@ -1,0 +1,240 @@
+package web
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+)
+
+// countCap bounds each count over a policy table: past it the dashboard
+// shows "1,000,000+" instead of scanning a huge backlog every few seconds.
+const countCap = 1_000_000
+
+// PolicyStats is one policy as the dashboard and GET /api/v1/overview show
+// it. Counts that do not apply to the policy's kind are null.
+type PolicyStats struct {
+	Name     string `json:"name"`
+	Kind     string `json:"kind"`
+	Table    string `json:"table,omitempty"`
+	Entity   string `json:"entity,omitempty"`
+	Schedule string `json:"schedule"`
+
+	Paused    bool       `json:"paused"`
+	LastRunAt *time.Time `json:"last_run_at"`
+	// NextRunAt is when the schedule next fires (a paused policy's jobs
+	// still fire, and do nothing).
+	NextRunAt *time.Time `json:"next_run_at"`
+
+	// Backlog is rows past their expiry not yet claimed (expire), or keys
+	// past their expiry (sweep).
+	Backlog *int64 `json:"backlog"`
+	// InProgress and Stuck are claimed rows, and those claimed longer than
+	// stuck_after ago (expire only).
+	InProgress      *int64     `json:"in_progress"`
+	Stuck           *int64     `json:"stuck"`
+	StuckAfter      string     `json:"stuck_after,omitempty"`
+	OldestExpiredAt *time.Time `json:"oldest_expired_at"`
+	// Capped means a count reached 1,000,000 and is a lower bound.
+	Capped bool `json:"capped,omitempty"`
+	// CountError is why the counts are missing (e.g. the table is gone).
+	CountError string `json:"count_error,omitempty"`
+
+	Deleted db.DeletedTotals `json:"deleted"`
+	Errors  []db.PolicyError `json:"errors"`
+	Jobs    []db.JobSummary  `json:"jobs"`
+	// JobKinds are the River job kinds seen for this policy, for River UI's
+	// job list filtered by kind.
+	JobKinds []string `json:"job_kinds"`
+}
+
+// TombstoneOverview is the tombstones panel.
+type TombstoneOverview struct {
+	Count    int64               `json:"count"`
+	Unpurged int64               `json:"unpurged"`
+	OldestAt *time.Time          `json:"oldest_at"`
+	Entities []db.TombstoneStats `json:"entities"`
+	Recent   []db.TombstoneRow   `json:"recent"`
+}
+
+// Overview is everything the dashboard shows but the chart.
+type Overview struct {
+	GeneratedAt  time.Time         `json:"generated_at"`
+	AuthRequired bool              `json:"auth_required"`
+	Policies     []PolicyStats     `json:"policies"`
+	Tombstones   TombstoneOverview `json:"tombstones"`
+}
+
+// statsCache keeps the last overview so that several open dashboards and
+// Prometheus scrapes cost one round of queries per maxAge.
+type statsCache struct {
+	mu   sync.Mutex // held while computing, so concurrent callers share one computation
+	at   time.Time
+	cost time.Duration // how long the last computation took
+	val  *Overview
+}
+
+// costFactor bounds the database time the overview takes: it is computed
+// again at most every costFactor × its last duration (counting a backlog of
+// 500k rows takes ~0.4 s: then at most every 8 s), so however many
+// dashboards are open it uses at most 1/costFactor of one database core.
+const costFactor = 20
+
+// overview returns an overview at most maxAge old (or older, when computing
+// it is slow; see costFactor), computing a new one within timeout when
+// needed.
+func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*Overview, error) {
+	c := &s.stats
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.val != nil && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
+		return c.val, nil
+	}
+	// Callers waiting on the lock share this computation: one client going
+	// away must not fail it for the others.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
+	defer cancel()
+	started := time.Now()
+	ov, err := s.computeOverview(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.val, c.at, c.cost = ov, time.Now(), time.Since(started)
+	return ov, nil
+}
+
+func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
+	pool := s.opts.Pool
+	states, err := db.ListPolicyStates(ctx, pool)
+	if err != nil {
+		return nil, err
+	}
+	totals, err := db.AuditTotals(ctx, pool)
+	if err != nil {
+		return nil, err
+	}
+	ov := &Overview{
+		GeneratedAt:  time.Now().UTC(),
+		AuthRequired: s.opts.Config.HTTP.HasAuth(),
+		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
+	}
+	for i := range s.opts.Config.Policies {
+		ps, err := s.policyStats(ctx, &s.opts.Config.Policies[i], states, totals)
+		if err != nil {
+			return nil, err
+		}
+		ov.Policies = append(ov.Policies, ps)
+	}
+
+	entities, err := db.TombstoneSummary(ctx, pool)
+	if err != nil {
+		return nil, err
+	}
+	// Configured entities without tombstones still show (as zeros).
+	for _, p := range s.opts.Config.Policies {
+		if p.Kind == config.KindTombstone && !slices.ContainsFunc(entities, func(e db.TombstoneStats) bool { return e.Entity == p.Entity }) {
+			entities = append(entities, db.TombstoneStats{Entity: p.Entity})
+		}
+	}
+	ov.Tombstones.Entities = entities
+	for _, e := range entities {
+		ov.Tombstones.Count += e.Count
+		ov.Tombstones.Unpurged += e.Unpurged
+		if e.OldestAt != nil && (ov.Tombstones.OldestAt == nil || e.OldestAt.Before(*ov.Tombstones.OldestAt)) {
+			ov.Tombstones.OldestAt = e.OldestAt
+		}
+	}
+	if ov.Tombstones.Recent, err = db.RecentTombstones(ctx, pool, "", 50); err != nil {
+		return nil, err
+	}
+	if ov.Tombstones.Recent == nil {
+		ov.Tombstones.Recent = []db.TombstoneRow{}
+	}
+	return ov, nil
+}
+
+// policyStats reads one policy's numbers. A failing count (a table dropped
+// under a running service) is reported on the policy, not as a failed
+// overview.
+func (s *Server) policyStats(ctx context.Context, p *config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals) (PolicyStats, error) {
+	pool := s.opts.Pool
+	state := states[p.Name]
+	ps := PolicyStats{
+		Name: p.Name, Kind: p.Kind, Table: p.Table, Schedule: p.Schedule,
+		Paused: state.Paused, LastRunAt: state.LastRunAt, Deleted: totals[p.Name],
+	}
+	if p.Kind == config.KindTombstone {
+		ps.Entity = p.Entity
+	}
+	if next := nextRun(p.Schedule, state.LastRunAt, time.Now()); !next.IsZero() {
+		ps.NextRunAt = &next
+	}
+
+	switch p.Kind {
+	case config.KindExpire:
+		ps.StuckAfter = p.StuckAfter.D().String()
+		c, err := db.CountStatus(ctx, pool, db.StatusTable{
+			Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
+			InitiatedAtColumn: p.InitiatedAtColumn, StuckAfter: p.StuckAfter.D(),
+		}, countCap)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ps, err
+			}
+			ps.CountError = err.Error()
+			break
+		}
+		ps.Backlog, ps.InProgress, ps.Stuck = &c.Backlog, &c.InProgress, &c.Stuck
+		ps.OldestExpiredAt, ps.Capped = c.OldestExpiredAt, c.Capped
+	case config.KindSweep:
+		c, err := db.CountExpired(ctx, pool, p.Table, p.ExpiresAtColumn, countCap)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ps, err
+			}
+			ps.CountError = err.Error()
+			break
+		}
+		ps.Backlog, ps.OldestExpiredAt, ps.Capped = &c.Backlog, c.OldestExpiredAt, c.Capped
+	}
+
+	var err error
+	if ps.Errors, err = db.RecentErrors(ctx, pool, p.Name, 5); err != nil {
+		return ps, err
+	}
+	if ps.Jobs, err = db.RecentJobs(ctx, pool, p.Name, 6); err != nil {
+		return ps, err
+	}
+	if ps.JobKinds, err = db.JobKinds(ctx, pool, p.Name); err != nil {
+		return ps, err
+	}
+	if ps.Errors == nil {
+		ps.Errors = []db.PolicyError{}
+	}
+	if ps.Jobs == nil {
+		ps.Jobs = []db.JobSummary{}
+	}
+	if ps.JobKinds == nil {
+		ps.JobKinds = []string{}
+	}
+	return ps, nil
+}
+
+// nextRun is when schedule fires next: after the last run for an interval
+// schedule that has not come round yet, else after now. Zero when the
+// schedule does not parse (config validation prevents that).
+func nextRun(schedule string, lastRun *time.Time, now time.Time) time.Time {
+	sched, err := config.ParseSchedule(schedule)
+	if err != nil {
+		return time.Time{}
+	}
+	if lastRun != nil {
+		if next := sched.Next(*lastRun); next.After(now) {
+			return next.UTC()
+		}
+	}
+	return sched.Next(now).UTC()
+}
