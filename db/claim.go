@@ -34,9 +34,11 @@ type ExpireColumns struct {
 // its statements built once. Build it with LookupExpireTable.
 //
 // Keys travel as text (PostgreSQL's text form of the key column) and are
-// matched with `key = ANY($1::text[]::<key type>[])`: the parameter array is
-// cast to the column's type, never the column, so the primary key index
-// serves every lookup whatever the key's type (bigint, uuid, text, …).
+// matched with `key = ANY (ARRAY (SELECT k::<key type> FROM unnest($1) k))`:
+// the parameter's elements are cast to the column's type, never the column,
+// so indexes serve every lookup whatever the key's type (bigint, uuid, text,
+// …). The sub-select makes the cast run once per statement: a plain
+// `$1::text[]::bigint[]` is re-cast for every row under a generic plan.
 //
 // The claim filters on the status with a literal 'NOT_EXPIRED' and orders by
 // the expiry column, so it can walk a partial index such as
@@ -121,6 +123,10 @@ func (t *ExpireTable) build() {
 		"{blob_key}", Ident(c.BlobKey),
 		"{key_type}", t.KeyType,
 	)
+	// The update finds the claimed rows by key through an array (an index
+	// lookup per key) rather than joining the CTE, which the planner likes
+	// to answer with a merge join over the whole primary key index.
+	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began.
@@ -133,11 +139,10 @@ func (t *ExpireTable) build() {
 			LIMIT $1
 			FOR UPDATE SKIP LOCKED
 		)
-		UPDATE {table} AS t
+		UPDATE {table}
 		SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-		FROM claimable
-		WHERE t.{key} = claimable.key
-		RETURNING t.{key}::text, now()`)
+		WHERE {key} = ANY (ARRAY (SELECT key FROM claimable))
+		RETURNING {key}::text, now()`)
 	held := `{key}::text, NULL::text`
 	if c.BlobKey != "" {
 		held = `{key}::text, {blob_key}::text`
@@ -145,15 +150,15 @@ func (t *ExpireTable) build() {
 	t.heldSQL = r.Replace(`
 		SELECT ` + held + `
 		FROM {table}
-		WHERE {key} = ANY($1::text[]::{key_type}[])
+		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.finishSQL = r.Replace(`
 		DELETE FROM {table}
-		WHERE {key} = ANY($1::text[]::{key_type}[])
+		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.markSQL = r.Replace(`
 		UPDATE {table} SET {status} = 'DELETED'
-		WHERE {key} = ANY($1::text[]::{key_type}[])
+		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.resetSQL = r.Replace(`
 		WITH stuck AS (
@@ -164,10 +169,9 @@ func (t *ExpireTable) build() {
 			LIMIT $2
 			FOR UPDATE SKIP LOCKED
 		)
-		UPDATE {table} AS t
+		UPDATE {table}
 		SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
-		FROM stuck
-		WHERE t.{key} = stuck.key`)
+		WHERE {key} = ANY (ARRAY (SELECT key FROM stuck))`)
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in
@@ -251,4 +255,18 @@ func (t *ExpireTable) ResetStuck(ctx context.Context, exec Executor, stuckAfter 
 		return 0, fmt.Errorf("reset stuck rows of %s: %w", t.Columns.Table, err)
 	}
 	return tag.RowsAffected(), nil
+}
+
+// AsyncCommit makes tx commit without waiting for its WAL to reach disk
+// (synchronous_commit = off for this transaction only). Expire's
+// transactions are safe to lose in a PostgreSQL crash: a lost claim loses its
+// batch job with it, and a lost deletion leaves the rows claimed and the job
+// running, so River's rescuer runs the batch again (blobs already gone count
+// as deleted). Not waiting for the disk on every batch is what lets small
+// batches keep up with one big DELETE.
+func AsyncCommit(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+		return fmt.Errorf("set synchronous_commit: %w", err)
+	}
+	return nil
 }

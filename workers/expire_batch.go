@@ -55,11 +55,16 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	started := time.Now()
 	claimedAt := job.Args.ClaimedAt
 
-	held, err := table.Held(ctx, w.deps.Pool, job.Args.Keys, claimedAt)
-	if err != nil {
-		return fmt.Errorf("policy %s: %w", p.Name, err)
+	// Without blobs there is nothing to do before the rows, and the
+	// delete itself checks the claim.
+	keys := job.Args.Keys
+	var held []db.HeldRow
+	if p.BlobKeyColumn != "" {
+		if held, err = table.Held(ctx, w.deps.Pool, job.Args.Keys, claimedAt); err != nil {
+			return fmt.Errorf("policy %s: %w", p.Name, err)
+		}
+		keys = make([]string, 0, len(held))
 	}
-	keys := make([]string, 0, len(held))
 	blobKeys := make([]string, 0, len(held))
 	seen := make(map[string]struct{}, len(held))
 	for _, h := range held {
@@ -83,22 +88,25 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 
 	var rows int64
 	err = w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if err := db.AsyncCommit(ctx, tx); err != nil {
+			return err
+		}
 		if len(keys) > 0 {
 			if rows, err = table.Finish(ctx, tx, keys, claimedAt, p.OnDelete == "mark"); err != nil {
 				return err
 			}
 		}
 		outcome := db.OutcomeOK
-		if len(keys) == 0 {
+		if rows == 0 {
 			outcome = db.OutcomeSkipped // every row was reset or claimed again
-		} else if int(rows) < len(keys) {
+		} else if int(rows) < len(job.Args.Keys) {
 			outcome = db.OutcomePartial
 		}
 		jobID := job.ID
 		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
 			Policy: p.Name, Action: actionExpireBatch, JobID: &jobID,
 			RowsDeleted: rows, BlobsDeleted: int64(blobsDeleted), StartedAt: started, Outcome: outcome,
-			Detail: map[string]any{"keys": len(job.Args.Keys), "held": len(keys), "claimed_at": claimedAt, "on_delete": p.OnDelete},
+			Detail: map[string]any{"keys": len(job.Args.Keys), "claimed_at": claimedAt, "on_delete": p.OnDelete},
 		}); err != nil {
 			return err
 		}

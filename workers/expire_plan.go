@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -62,6 +63,9 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 	for batches < p.MaxBatchesPerRun && time.Since(start) < p.RunBudget.D() {
 		n := 0
 		err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+			if err := db.AsyncCommit(ctx, tx); err != nil {
+				return err
+			}
 			keys, at, err := table.Claim(ctx, tx, p.BatchSize)
 			if err != nil || len(keys) == 0 {
 				return err
