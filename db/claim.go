@@ -34,11 +34,13 @@ type ExpireColumns struct {
 // its statements built once. Build it with LookupExpireTable.
 //
 // Keys travel as text (PostgreSQL's text form of the key column) and are
-// matched with `key = ANY (ARRAY (SELECT k::<key type> FROM unnest($1) k))`:
-// the parameter's elements are cast to the column's type, never the column,
-// so indexes serve every lookup whatever the key's type (bigint, uuid, text,
-// …). The sub-select makes the cast run once per statement: a plain
-// `$1::text[]::bigint[]` is re-cast for every row under a generic plan.
+// matched with `key = ANY ($1::text[]::<key type>[])`: the parameter is cast
+// to the column's type, never the column, so indexes serve every lookup
+// whatever the key's type (bigint, uuid, text, …). These statements run
+// unprepared (pgx.QueryExecModeExec), so each is planned with its values:
+// the cast array becomes a constant, which PostgreSQL matches through a hash
+// table. A cached generic plan would instead re-cast the array and scan it
+// linearly for every row, quadratic in the batch size.
 //
 // The claim filters on the status with a literal 'NOT_EXPIRED' and orders by
 // the expiry column, so it can walk a partial index such as
@@ -150,15 +152,15 @@ func (t *ExpireTable) build() {
 	t.heldSQL = r.Replace(`
 		SELECT ` + held + `
 		FROM {table}
-		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.finishSQL = r.Replace(`
 		DELETE FROM {table}
-		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.markSQL = r.Replace(`
 		UPDATE {table} SET {status} = 'DELETED'
-		WHERE {key} = ANY (ARRAY (SELECT k::{key_type} FROM unnest($1::text[]) AS k))
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
 		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
 	t.resetSQL = r.Replace(`
 		WITH stuck AS (
@@ -208,7 +210,7 @@ type HeldRow struct {
 // Held returns the rows among keys that still hold the claim made at
 // claimedAt, with their blob keys.
 func (t *ExpireTable) Held(ctx context.Context, exec Executor, keys []string, claimedAt time.Time) ([]HeldRow, error) {
-	rows, err := exec.Query(ctx, t.heldSQL, keys, claimedAt)
+	rows, err := exec.Query(ctx, t.heldSQL, pgx.QueryExecModeExec, keys, claimedAt)
 	if err != nil {
 		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
 	}
@@ -237,7 +239,7 @@ func (t *ExpireTable) Finish(ctx context.Context, exec Executor, keys []string, 
 	if mark {
 		sql = t.markSQL
 	}
-	tag, err := exec.Exec(ctx, sql, keys, claimedAt)
+	tag, err := exec.Exec(ctx, sql, pgx.QueryExecModeExec, keys, claimedAt)
 	if err != nil {
 		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
 	}
