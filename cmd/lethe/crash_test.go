@@ -106,12 +106,14 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	for life := 1; life <= 3; life++ {
 		before := expiredLeft()
 		proc := crashStart(t, bin, configPath, dbURL, filepath.Join(dir, fmt.Sprintf("life%d.log", life)))
+		// Kill while a batch job runs: its rows stay claimed and the job
+		// "running" until River's rescuer or the watchdog steps in.
 		crashWait(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
-			var inProgress int
-			if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE deletion_status = 'DELETION_IN_PROGRESS'`).Scan(&inProgress); err != nil {
+			var running int
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running); err != nil {
 				t.Fatal(err)
 			}
-			return before-expiredLeft() >= 400 && inProgress > 0
+			return running > 0 && before-expiredLeft() >= 400
 		})
 		if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
 			t.Fatal(err)
@@ -136,6 +138,20 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	})
 	_ = proc.Process.Signal(syscall.SIGTERM)
 	_ = proc.Wait()
+
+	// Recovery went through River's rescuer (a batch run again under the
+	// same claim), the watchdog (rows reset and claimed again), or both.
+	var batches, rowsReset, rerun int
+	if err := pool.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM lethe_deletion_audit WHERE action = 'expire_batch'),
+		       (SELECT coalesce(sum((detail->>'rows_reset')::int), 0) FROM lethe_deletion_audit WHERE action = 'watchdog'),
+		       (SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND attempt > 1)`).Scan(&batches, &rowsReset, &rerun); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d batches audited; watchdog reset %d rows; %d batch jobs ran more than once", batches, rowsReset, rerun)
+	if rowsReset == 0 && rerun == 0 {
+		t.Error("neither the watchdog nor River's rescuer recovered anything: the kills hit no running batch")
+	}
 
 	var liveRows, notExpired int
 	if err := pool.QueryRow(ctx, `
