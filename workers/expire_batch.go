@@ -92,9 +92,11 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 			return err
 		}
 		if len(keys) > 0 {
-			if rows, err = table.Finish(ctx, tx, keys, claimedAt, p.OnDelete == "mark"); err != nil {
+			n, err := table.Finish(ctx, tx, keys, claimedAt, p.OnDelete == "mark")
+			if err != nil {
 				return err
 			}
+			rows = n
 		}
 		outcome := db.OutcomeOK
 		if rows == 0 {
