@@ -61,7 +61,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 	start := time.Now()
 	claimed, batches := 0, 0
 	for batches < p.MaxBatchesPerRun && time.Since(start) < p.RunBudget.D() {
-		n := 0
+		n, batchStart := 0, time.Now()
 		err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
@@ -82,6 +82,8 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 		if n == 0 {
 			break
 		}
+		w.deps.Logger.DebugContext(ctx, "Claimed batch",
+			slog.String("policy", p.Name), slog.Int("rows_claimed", n), slog.Duration("duration", time.Since(batchStart)))
 		claimed += n
 		batches++
 		w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(n))

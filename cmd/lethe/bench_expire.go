@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/lethehq/lethe/internal/bench"
 )
@@ -24,6 +25,7 @@ func benchExpire(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&opts.Planners, "planners", 2, "planner jobs run at once")
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
+	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -34,5 +36,8 @@ func benchExpire(ctx context.Context, c *cli, args []string) error {
 		return usagef("--rows and --blob-rows must be at least 2, the other counts at least 1")
 	}
 	opts.Out = c.stdout
+	if *verbose {
+		opts.Logger = slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	return bench.Expire(ctx, opts)
 }

@@ -392,7 +392,7 @@ policies:
 		return run, err
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:            opts.Logger,
+		Logger:            slog.New(slog.DiscardHandler),
 		Workers:           riverWorkers,
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
 		FetchCooldown:     time.Millisecond,
