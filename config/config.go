@@ -479,6 +479,11 @@ func (p *Policy) validate(field string, c *Config) []error {
 		if p.StuckAfter <= p.BatchTimeout {
 			add("stuck_after", "%s must exceed batch_timeout %s", p.StuckAfter.D(), p.BatchTimeout.D())
 		}
+		// The planner and the watchdog time out at twice run_budget; River
+		// must not rescue them while they run.
+		if 2*p.RunBudget >= c.River.RescueStuckJobsAfter {
+			add("run_budget", "%s must be below half of river.rescue_stuck_jobs_after %s", p.RunBudget.D(), c.River.RescueStuckJobsAfter.D())
+		}
 	case KindSweep:
 		ident("table", p.Table, true)
 		ident("key_column", p.KeyColumn, p.Mode != "partitions")

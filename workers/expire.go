@@ -1,13 +1,88 @@
 package workers
 
 import (
+	"context"
+	"sync"
+	"time"
+
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
 )
 
-// expirePeriodics returns the periodic jobs of a expire policy.
-func expirePeriodics(p *config.Policy) []Periodic { return nil }
+// Action names of expire work in the deletion audit and the batch duration
+// histogram.
+const (
+	actionExpireBatch = "expire_batch"
+	actionWatchdog    = "watchdog"
+)
 
-// registerExpire adds the expire workers.
-func registerExpire(workers *river.Workers, deps *Deps) error { return nil }
+// expirePeriodics returns the periodic jobs of an expire policy: the planner
+// on its schedule and the watchdog on watchdog_schedule.
+func expirePeriodics(p *config.Policy) []Periodic {
+	return []Periodic{
+		{Policy: p.Name, Name: "planner", Schedule: p.Schedule, Args: jobs.ExpirePlan{Policy: p.Name}},
+		{Policy: p.Name, Name: "watchdog", Schedule: p.WatchdogSchedule, Args: jobs.ExpireWatchdog{Policy: p.Name}},
+	}
+}
+
+// registerExpire adds the planner, batch and watchdog workers.
+func registerExpire(workers *river.Workers, deps *Deps) error {
+	tables := &expireTables{deps: deps, byPolicy: map[string]*db.ExpireTable{}}
+	if err := river.AddWorkerSafely(workers, &expirePlanWorker{deps: deps, tables: tables}); err != nil {
+		return err
+	}
+	if err := river.AddWorkerSafely(workers, &expireBatchWorker{deps: deps, tables: tables}); err != nil {
+		return err
+	}
+	return river.AddWorkerSafely(workers, &expireWatchdogWorker{deps: deps, tables: tables})
+}
+
+// expireTables checks each policy's table against the database on first use
+// and keeps the result, so a missing table or column fails the first run
+// with an error naming it and later runs skip the catalog lookup.
+type expireTables struct {
+	deps *Deps
+
+	mu       sync.Mutex
+	byPolicy map[string]*db.ExpireTable
+}
+
+func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTable, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t, ok := e.byPolicy[p.Name]; ok {
+		return t, nil
+	}
+	t, err := db.LookupExpireTable(ctx, e.deps.Pool, expireColumns(p))
+	if err != nil {
+		return nil, err
+	}
+	e.byPolicy[p.Name] = t
+	return t, nil
+}
+
+// expireColumns names p's table and columns for package db.
+func expireColumns(p *config.Policy) db.ExpireColumns {
+	return db.ExpireColumns{
+		Policy:      p.Name,
+		Table:       p.Table,
+		Key:         p.KeyColumn,
+		ExpiresAt:   p.ExpiresAtColumn,
+		Status:      p.StatusColumn,
+		InitiatedAt: p.InitiatedAtColumn,
+		BlobKey:     p.BlobKeyColumn,
+	}
+}
+
+// expireRunTimeout is the Timeout of the planner and the watchdog: they stop
+// starting work after run_budget, so twice that is room enough for the last
+// step to finish.
+func expireRunTimeout(deps *Deps, policy string) time.Duration {
+	if p := deps.Config.Policy(policy); p != nil && p.RunBudget > 0 {
+		return 2 * p.RunBudget.D()
+	}
+	return deps.Config.River.JobTimeout.D()
+}

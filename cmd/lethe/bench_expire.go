@@ -2,10 +2,42 @@ package main
 
 import (
 	"context"
-	"errors"
+	"log/slog"
+
+	"github.com/lethehq/lethe/internal/bench"
 )
 
-// benchExpire measures status-claimed expiry (issue 3).
+// benchExpire measures status-claimed expiry against a plain DELETE, the
+// naive claim-then-delete loop and direct DeleteObjects, in one run.
 func benchExpire(ctx context.Context, c *cli, args []string) error {
-	return errors.New("not implemented yet")
+	cmd := command{
+		name:    "bench expire",
+		summary: "Measure status-claimed expiry (DB only, blobs on a local store and on versitygw) against baselines on a fresh database.",
+		usage:   "[flags]",
+	}
+	var opts bench.ExpireOptions
+	fs := c.flags(cmd, nil)
+	fs.IntVar(&opts.Rows, "rows", 1_000_000, "rows of the DB-only runs (half expired)")
+	fs.IntVar(&opts.BlobRows, "blob-rows", 50_000, "rows of the runs with blobs (half expired, one blob each)")
+	fs.IntVar(&opts.BatchSize, "batch-size", 2_000, "batch_size of the DB-only pipeline")
+	fs.IntVar(&opts.BlobBatchSize, "blob-batch-size", 1_000, "batch_size of the pipelines with blobs")
+	fs.IntVar(&opts.Workers, "workers", 4, "River max_workers")
+	fs.IntVar(&opts.Planners, "planners", 2, "planner jobs run at once")
+	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
+	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
+	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 {
+		return usagef("--rows and --blob-rows must be at least 2, the other counts at least 1")
+	}
+	opts.Out = c.stdout
+	if *verbose {
+		opts.Logger = slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return bench.Expire(ctx, opts)
 }

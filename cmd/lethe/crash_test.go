@@ -1,0 +1,278 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// crashConfig is a lethe.yaml with thresholds shortened so River's rescuer
+// and the watchdog act within seconds: batch_timeout 3s < job_timeout 4s <
+// rescue_stuck_jobs_after 5s < stuck_after 8s.
+const crashConfig = `
+database:
+  url: %q
+  max_conns: 8
+blob:
+  kind: s3
+  s3:
+    endpoint: %q
+    region: us-east-1
+    bucket: %q
+    path_style: true
+    access_key_id: %q
+    secret_access_key: %q
+http:
+  listen: 127.0.0.1:0
+log_level: info
+shutdown_grace: 1s
+migrate_on_start: true
+river:
+  max_workers: 2
+  job_timeout: 4s
+  rescue_stuck_jobs_after: 5s
+policies:
+  - name: pastes
+    kind: expire
+    table: pastes
+    blob_key_column: blob_key
+    schedule: "@every 1s"
+    batch_size: 200
+    max_batches_per_run: 2
+    run_budget: 1s
+    batch_timeout: 3s
+    watchdog_schedule: "@every 2s"
+    stuck_after: 8s
+`
+
+// TestExpireSurvivesSIGKILL kills a real lethe process with SIGKILL in the
+// middle of expiring pastes, several times, then lets a last one run: every
+// expired paste and its blob must go, every live paste and its blob must
+// stay, and no row may be left DELETION_IN_PROGRESS.
+func TestExpireSurvivesSIGKILL(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs the lethe binary")
+	}
+	ctx := t.Context()
+	dbURL := testenv.MigratedURL(t)
+	s3 := testenv.S3(t)
+	store, err := blob.NewS3(ctx, s3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := pgxpool.New(ctx, dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "lethe")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	configPath := filepath.Join(dir, "lethe.yaml")
+	config := fmt.Sprintf(crashConfig, dbURL, s3.Endpoint, s3.Bucket, s3.AccessKeyID, s3.SecretAccessKey)
+	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	const expired, live = 5000, 1000
+	liveKeys := crashSeed(t, pool, store, expired, live)
+
+	expiredLeft := func() int {
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	// Three lives cut short by SIGKILL, each after some progress and with
+	// a batch claimed.
+	for life := 1; life <= 3; life++ {
+		before := expiredLeft()
+		proc := crashStart(t, bin, configPath, dbURL, filepath.Join(dir, fmt.Sprintf("life%d.log", life)))
+		// Kill while a batch job runs: its rows stay claimed and the job
+		// "running" until River's rescuer or the watchdog steps in.
+		crashWait(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
+			var running int
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running); err != nil {
+				t.Fatal(err)
+			}
+			return running > 0 && before-expiredLeft() >= 400
+		})
+		if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		_ = proc.Wait()
+		t.Logf("life %d killed: %d expired pastes left", life, expiredLeft())
+	}
+	if expiredLeft() == 0 {
+		t.Fatal("everything expired before the last kill; the test proves nothing")
+	}
+
+	proc := crashStart(t, bin, configPath, dbURL, filepath.Join(dir, "last.log"))
+	crashWait(t, 150*time.Second, "every expired paste to go", func() bool {
+		var left, inProgress int
+		if err := pool.QueryRow(ctx, `
+			SELECT count(*) FILTER (WHERE expires_at < now()),
+			       count(*) FILTER (WHERE deletion_status = 'DELETION_IN_PROGRESS')
+			FROM pastes`).Scan(&left, &inProgress); err != nil {
+			t.Fatal(err)
+		}
+		return left == 0 && inProgress == 0
+	})
+	_ = proc.Process.Signal(syscall.SIGTERM)
+	_ = proc.Wait()
+
+	// Recovery went through River's rescuer (a batch run again under the
+	// same claim), the watchdog (rows reset and claimed again), or both.
+	var batches, rowsReset, rerun int
+	if err := pool.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM lethe_deletion_audit WHERE action = 'expire_batch'),
+		       (SELECT coalesce(sum((detail->>'rows_reset')::int), 0) FROM lethe_deletion_audit WHERE action = 'watchdog'),
+		       (SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND attempt > 1)`).Scan(&batches, &rowsReset, &rerun); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d batches audited; watchdog reset %d rows; %d batch jobs ran more than once", batches, rowsReset, rerun)
+	if rowsReset == 0 && rerun == 0 {
+		t.Error("neither the watchdog nor River's rescuer recovered anything: the kills hit no running batch")
+	}
+
+	var liveRows, notExpired int
+	if err := pool.QueryRow(ctx, `
+		SELECT count(*), count(*) FILTER (WHERE deletion_status = 'NOT_EXPIRED') FROM pastes`).Scan(&liveRows, &notExpired); err != nil {
+		t.Fatal(err)
+	}
+	if liveRows != live || notExpired != live {
+		t.Errorf("%d pastes left (%d NOT_EXPIRED), want the %d live ones", liveRows, notExpired, live)
+	}
+	// The bucket must hold exactly the live pastes' blobs.
+	remaining := map[string]bool{}
+	if err := store.List(ctx, "", func(keys []string) error {
+		for _, k := range keys {
+			remaining[k] = true
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range liveKeys {
+		if !remaining[k] {
+			t.Errorf("blob %s of a live paste is gone", k)
+		}
+		delete(remaining, k)
+	}
+	if len(remaining) != 0 {
+		t.Errorf("%d blobs of expired pastes left (orphans)", len(remaining))
+	}
+}
+
+// crashSeed inserts expired and live pastes with a blob each and returns the
+// live pastes' blob keys.
+func crashSeed(t *testing.T, pool *pgxpool.Pool, store blob.Store, expired, live int) []string {
+	t.Helper()
+	ctx := t.Context()
+	var rows [][]any
+	var liveKeys []string
+	now := time.Now()
+	for i := range expired + live {
+		key := fmt.Sprintf("pastes/%06d", i)
+		expiresAt := now.Add(-time.Duration(i+1) * time.Second)
+		if i >= expired {
+			expiresAt = now.Add(time.Hour)
+			liveKeys = append(liveKeys, key)
+		}
+		rows = append(rows, []any{fmt.Sprintf("paste %d", i), key, expiresAt})
+	}
+	if _, err := pool.CopyFrom(ctx, pgx.Identifier{"pastes"}, []string{"title", "blob_key", "expires_at"}, pgx.CopyFromRows(rows)); err != nil {
+		t.Fatal(err)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+		next = make(chan string)
+	)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for key := range next {
+				if err := store.Put(ctx, key, []byte("body of "+key)); err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, r := range rows {
+		next <- r[1].(string)
+	}
+	close(next)
+	wg.Wait()
+	if len(errs) > 0 {
+		t.Fatalf("seed %d blobs: %v", len(errs), errs[0])
+	}
+	return liveKeys
+}
+
+// crashStart runs `lethe serve` with its log in logPath. The process is
+// killed when the test ends, whatever happened.
+func crashStart(t *testing.T, bin, configPath, dbURL, logPath string) *exec.Cmd {
+	t.Helper()
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "--config", configPath, "--listen", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		logFile.Close()
+		if t.Failed() {
+			if data, err := os.ReadFile(logPath); err == nil {
+				if len(data) > 8000 {
+					data = data[len(data)-8000:]
+				}
+				t.Logf("%s:\n%s", filepath.Base(logPath), data)
+			}
+		}
+	})
+	return cmd
+}
+
+// crashWait polls cond until it holds, failing after timeout (a limit for
+// a broken build, not a speed assertion).
+func crashWait(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), timeout)
+	defer cancel()
+	for !cond() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}

@@ -1,0 +1,301 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Deletion states of a row under an expire policy. DELETED is terminal; the
+// watchdog moves DELETION_IN_PROGRESS back to NOT_EXPIRED.
+const (
+	StatusNotExpired         = "NOT_EXPIRED"
+	StatusDeletionInProgress = "DELETION_IN_PROGRESS"
+	StatusDeleted            = "DELETED"
+)
+
+// ExpireColumns names the table and columns of an expire policy, as written
+// in the configuration (unquoted).
+type ExpireColumns struct {
+	Policy      string
+	Table       string
+	Key         string
+	ExpiresAt   string
+	Status      string
+	InitiatedAt string
+	BlobKey     string // optional
+}
+
+// ExpireTable is an expire policy's table, checked against the database, with
+// its statements built once. Build it with LookupExpireTable.
+//
+// Keys travel as text (PostgreSQL's text form of the key column) and are
+// matched with `key = ANY ($1::text[]::<key type>[])`: the parameter is cast
+// to the column's type, never the column, so indexes serve every lookup
+// whatever the key's type (bigint, uuid, text, …). These statements run
+// unprepared (pgx.QueryExecModeExec), so each is planned with its values:
+// the cast array becomes a constant, which PostgreSQL matches through a hash
+// table. A cached generic plan would instead re-cast the array and scan it
+// linearly for every row, quadratic in the batch size.
+//
+// The claim filters on the status with a literal 'NOT_EXPIRED' and orders by
+// the expiry column, so it can walk a partial index such as
+//
+//	CREATE INDEX ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
+//
+// and the watchdog one such as
+//
+//	CREATE INDEX ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';
+//
+// Without them every claim scans the table.
+type ExpireTable struct {
+	Columns ExpireColumns
+	// KeyType is the key column's SQL type as format_type prints it.
+	KeyType string
+
+	claimSQL  string
+	heldSQL   string
+	finishSQL string
+	markSQL   string
+	resetSQL  string
+}
+
+// LookupExpireTable checks that cols.Table and every named column exist and
+// builds the policy's statements. The error names the policy, the table and
+// the missing column.
+func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (*ExpireTable, error) {
+	rows, err := exec.Query(ctx, `
+		SELECT a.attname, format_type(a.atttypid, a.atttypmod)
+		FROM pg_attribute a
+		WHERE a.attrelid = to_regclass($1) AND a.attnum > 0 AND NOT a.attisdropped`, Ident(cols.Table))
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: look up table %s: %w", cols.Policy, cols.Table, err)
+	}
+	types, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) ([2]string, error) {
+		var nameType [2]string
+		err := row.Scan(&nameType[0], &nameType[1])
+		return nameType, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: look up table %s: %w", cols.Policy, cols.Table, err)
+	}
+	if len(types) == 0 {
+		return nil, fmt.Errorf("policy %s: table %q does not exist (or has no columns)", cols.Policy, cols.Table)
+	}
+	typeOf := map[string]string{}
+	for _, nt := range types {
+		typeOf[nt[0]] = nt[1]
+	}
+	for _, c := range []struct{ field, name string }{
+		{"key_column", cols.Key},
+		{"expires_at_column", cols.ExpiresAt},
+		{"status_column", cols.Status},
+		{"initiated_at_column", cols.InitiatedAt},
+		{"blob_key_column", cols.BlobKey},
+	} {
+		if c.name == "" && c.field == "blob_key_column" {
+			continue
+		}
+		if _, ok := typeOf[c.name]; !ok {
+			return nil, fmt.Errorf("policy %s: %s: table %q has no column %q", cols.Policy, c.field, cols.Table, c.name)
+		}
+	}
+	if typ := typeOf[cols.InitiatedAt]; typ != "timestamp with time zone" {
+		return nil, fmt.Errorf("policy %s: initiated_at_column: column %q of table %q is %s, want timestamp with time zone", cols.Policy, cols.InitiatedAt, cols.Table, typ)
+	}
+	t := &ExpireTable{Columns: cols, KeyType: typeOf[cols.Key]}
+	t.build()
+	return t, nil
+}
+
+// build writes the statements. Names go through Ident; the key type comes
+// from format_type, which quotes what needs quoting.
+func (t *ExpireTable) build() {
+	c := t.Columns
+	r := strings.NewReplacer(
+		"{table}", Ident(c.Table),
+		"{key}", Ident(c.Key),
+		"{expires_at}", Ident(c.ExpiresAt),
+		"{status}", Ident(c.Status),
+		"{initiated_at}", Ident(c.InitiatedAt),
+		"{blob_key}", Ident(c.BlobKey),
+		"{key_type}", t.KeyType,
+	)
+	// The update finds the claimed rows by key through an array (an index
+	// lookup per key) rather than joining the CTE, which the planner likes
+	// to answer with a merge join over the whole primary key index.
+	//
+	// One claim per transaction: now() is the transaction's start, the same
+	// for every row of the batch and different from any earlier claim of
+	// the same rows, which committed before this transaction began.
+	t.claimSQL = r.Replace(`
+		WITH claimable AS (
+			SELECT {key} AS key
+			FROM {table}
+			WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
+			ORDER BY {expires_at}
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED
+		)
+		UPDATE {table}
+		SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
+		WHERE {key} = ANY (ARRAY (SELECT key FROM claimable))
+		RETURNING {key}::text, now()`)
+	held := `{key}::text, NULL::text`
+	if c.BlobKey != "" {
+		held = `{key}::text, {blob_key}::text`
+	}
+	t.heldSQL = r.Replace(`
+		SELECT ` + held + `
+		FROM {table}
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
+		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+	t.finishSQL = r.Replace(`
+		DELETE FROM {table}
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
+		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+	t.markSQL = r.Replace(`
+		UPDATE {table} SET {status} = 'DELETED'
+		WHERE {key} = ANY ($1::text[]::{key_type}[])
+		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+	t.resetSQL = r.Replace(`
+		WITH stuck AS (
+			SELECT {key} AS key
+			FROM {table}
+			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $1)
+			ORDER BY {initiated_at}
+			LIMIT $2
+			FOR UPDATE SKIP LOCKED
+		)
+		UPDATE {table}
+		SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
+		WHERE {key} = ANY (ARRAY (SELECT key FROM stuck))`)
+}
+
+// Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in
+// expiry order, skipping rows another transaction holds, and returns their
+// keys and the claim's timestamp. Run it in the transaction that inserts the
+// batch job, so claim and job commit together; run one claim per
+// transaction, so each batch has its own timestamp.
+func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int) ([]string, time.Time, error) {
+	rows, err := tx.Query(ctx, t.claimSQL, limit)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
+	}
+	var (
+		keys []string
+		key  string
+		at   time.Time
+	)
+	_, err = pgx.ForEachRow(rows, []any{&key, &at}, func() error {
+		keys = append(keys, key)
+		return nil
+	})
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
+	}
+	return keys, at, nil
+}
+
+// HeldRow is a row that still holds a batch's claim.
+type HeldRow struct {
+	Key     string
+	BlobKey string // empty when the policy has no blob column or the row no blob
+}
+
+// Held returns the rows among keys that still hold the claim made at
+// claimedAt, with their blob keys.
+func (t *ExpireTable) Held(ctx context.Context, exec Executor, keys []string, claimedAt time.Time) ([]HeldRow, error) {
+	rows, err := exec.Query(ctx, t.heldSQL, pgx.QueryExecModeExec, keys, claimedAt)
+	if err != nil {
+		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
+	}
+	held, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (HeldRow, error) {
+		var (
+			h       HeldRow
+			blobKey *string
+		)
+		err := row.Scan(&h.Key, &blobKey)
+		if blobKey != nil {
+			h.BlobKey = *blobKey
+		}
+		return h, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
+	}
+	return held, nil
+}
+
+// Finish deletes the rows among keys that still hold the claim made at
+// claimedAt, or marks them DELETED when mark is set, and returns how many it
+// changed. A row reset by the watchdog or claimed again since is left alone.
+func (t *ExpireTable) Finish(ctx context.Context, exec Executor, keys []string, claimedAt time.Time, mark bool) (int64, error) {
+	sql := t.finishSQL
+	if mark {
+		sql = t.markSQL
+	}
+	tag, err := exec.Exec(ctx, sql, pgx.QueryExecModeExec, keys, claimedAt)
+	if err != nil {
+		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// ResetStuck moves up to limit rows claimed longer than stuckAfter ago back
+// to NOT_EXPIRED, oldest claim first, and returns how many it reset.
+func (t *ExpireTable) ResetStuck(ctx context.Context, exec Executor, stuckAfter time.Duration, limit int) (int64, error) {
+	if stuckAfter <= 0 {
+		return 0, errors.New("reset stuck rows: stuck_after must be positive")
+	}
+	tag, err := exec.Exec(ctx, t.resetSQL, stuckAfter.Seconds(), limit)
+	if err != nil {
+		return 0, fmt.Errorf("reset stuck rows of %s: %w", t.Columns.Table, err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// AsyncCommit makes tx commit without waiting for its WAL to reach disk
+// (synchronous_commit = off for this transaction only). Expire's
+// transactions are safe to lose in a PostgreSQL crash: a lost claim loses its
+// batch job with it, and a lost deletion leaves the rows claimed and the job
+// running, so River's rescuer runs the batch again (blobs already gone count
+// as deleted). Not waiting for the disk on every batch is what lets small
+// batches keep up with one big DELETE.
+func AsyncCommit(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+		return fmt.Errorf("set synchronous_commit: %w", err)
+	}
+	return nil
+}
+
+// ExpireCounts is what the dashboard shows of an expire policy's table.
+type ExpireCounts struct {
+	Backlog    int64 `json:"backlog"`     // expired, not yet claimed
+	InProgress int64 `json:"in_progress"` // claimed, batch not finished
+	Stuck      int64 `json:"stuck"`       // claimed longer than stuck_after ago
+}
+
+// Counts counts the backlog, the rows in progress and the stuck ones; the
+// partial indexes described on ExpireTable keep it cheap.
+func (t *ExpireTable) Counts(ctx context.Context, exec Executor, stuckAfter time.Duration) (ExpireCounts, error) {
+	c := t.Columns
+	r := strings.NewReplacer("{table}", Ident(c.Table), "{expires_at}", Ident(c.ExpiresAt),
+		"{status}", Ident(c.Status), "{initiated_at}", Ident(c.InitiatedAt))
+	var counts ExpireCounts
+	err := exec.QueryRow(ctx, r.Replace(`
+		SELECT
+			(SELECT count(*) FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()),
+			(SELECT count(*) FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'),
+			(SELECT count(*) FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'
+				AND {initiated_at} < now() - make_interval(secs => $1))`), stuckAfter.Seconds()).
+		Scan(&counts.Backlog, &counts.InProgress, &counts.Stuck)
+	if err != nil {
+		return counts, fmt.Errorf("count expiry state of %s: %w", c.Table, err)
+	}
+	return counts, nil
+}

@@ -1,0 +1,535 @@
+// Package bench holds Lethe's benchmarks: each measures a deletion pipeline
+// and its baselines in one run, on a database it creates and drops, and
+// prints rows/s, ratios and peak memory.
+package bench
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/migrations"
+	"github.com/lethehq/lethe/workers"
+)
+
+// ExpireOptions configures Expire. Zero values take the defaults noted.
+type ExpireOptions struct {
+	Rows          int    // table size of the DB-only runs, half expired (1,000,000)
+	BlobRows      int    // table size of the runs with blobs, half expired (50,000)
+	BatchSize     int    // batch_size of the DB-only pipeline (2,000)
+	BlobBatchSize int    // batch_size of the pipelines with blobs (1,000)
+	Workers       int    // River max_workers (4)
+	Planners      int    // planner jobs run at once (2)
+	NoS3          bool   // skip the versitygw runs
+	Versitygw     string // versitygw binary (default: $LETHE_VERSITYGW, ./bin/versitygw, PATH)
+	Out           io.Writer
+	Logger        *slog.Logger
+}
+
+func (o *ExpireOptions) defaults() {
+	o.Rows = cmp.Or(o.Rows, 1_000_000)
+	o.BlobRows = cmp.Or(o.BlobRows, 50_000)
+	o.BatchSize = cmp.Or(o.BatchSize, 2_000)
+	o.BlobBatchSize = cmp.Or(o.BlobBatchSize, 1_000)
+	o.Workers = cmp.Or(o.Workers, 4)
+	o.Planners = cmp.Or(o.Planners, 2)
+	if o.Out == nil {
+		o.Out = os.Stdout
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// expireRun is one measured run.
+type expireRun struct {
+	name string
+	rows int64
+	dur  time.Duration
+}
+
+func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
+
+// Expire measures status-claimed expiry against its baselines on a fresh
+// database: a plain DELETE, the naive claim-then-delete loop, the pipeline
+// without blobs, with blobs on a local directory and on versitygw, and
+// direct DeleteObjects of the same keys. The table is re-created before each
+// run.
+func Expire(ctx context.Context, opts ExpireOptions) error {
+	opts.defaults()
+	out := opts.Out
+	pool, dropDB, err := expireFreshDatabase(ctx, opts.Logger)
+	if err != nil {
+		return err
+	}
+	defer dropDB()
+	defer pool.Close()
+
+	fmt.Fprintf(out, "lethe bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs\n\n", opts.Rows, opts.BlobRows)
+	var runs []expireRun
+	report := func(r expireRun, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.name, err)
+		}
+		fmt.Fprintf(out, "  %-48s %9d rows %10s %12.0f rows/s\n", r.name, r.rows, r.dur.Round(time.Millisecond), r.rate())
+		runs = append(runs, r)
+		return nil
+	}
+
+	if err := report(expirePlainDelete(ctx, pool, opts.Rows)); err != nil {
+		return err
+	}
+	if err := report(expireNaiveLoop(ctx, pool, opts.Rows)); err != nil {
+		return err
+	}
+	if err := report(expireSelectDeleteLoop(ctx, pool, opts.Rows)); err != nil {
+		return err
+	}
+	if err := report(expirePipeline(ctx, pool, opts, "pipeline, DB only", opts.Rows, opts.BatchSize, nil)); err != nil {
+		return err
+	}
+
+	localDir, err := os.MkdirTemp("", "lethe-bench-blobs-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(localDir)
+	local, err := blob.NewLocal(localDir)
+	if err != nil {
+		return err
+	}
+	if err := report(expirePipeline(ctx, pool, opts, "pipeline, blobs on local store", opts.BlobRows, opts.BlobBatchSize, local)); err != nil {
+		return err
+	}
+
+	if !opts.NoS3 {
+		s3, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		if err := report(expirePipeline(ctx, pool, opts, "pipeline, blobs on versitygw", opts.BlobRows, opts.BlobBatchSize, s3)); err != nil {
+			return err
+		}
+		if err := report(expireDirectDelete(ctx, s3, opts.BlobRows/2)); err != nil {
+			return err
+		}
+	}
+
+	byName := map[string]expireRun{}
+	for _, r := range runs {
+		byName[r.name] = r
+	}
+	plain, naive := byName["plain DELETE … WHERE expires_at < now()"], byName["naive loop (claim LIMIT 1000, then DELETE)"]
+	fmt.Fprintln(out, "\nRatios (rows/s ÷ rows/s):")
+	ratio := func(what string, a, b expireRun, target float64) {
+		if a.rows == 0 || b.rows == 0 {
+			return
+		}
+		r := a.rate() / b.rate()
+		verdict := "meets"
+		if r < target {
+			verdict = "MISSES"
+		}
+		if target == 0 {
+			fmt.Fprintf(out, "  %-58s %6.2f\n", what, r)
+			return
+		}
+		fmt.Fprintf(out, "  %-58s %6.2f  (target ≥ %.2f: %s)\n", what, r, target, verdict)
+	}
+	ratio("pipeline DB-only ÷ plain DELETE", byName["pipeline, DB only"], plain, 0.10)
+	ratio("pipeline DB-only ÷ naive loop", byName["pipeline, DB only"], naive, 2.0)
+	ratio("pipeline DB-only ÷ select-then-delete loop (no target)", byName["pipeline, DB only"], byName["select-then-delete loop (LIMIT 1000, no claim)"], 0)
+	ratio("pipeline blobs local ÷ plain DELETE (smaller table)", byName["pipeline, blobs on local store"], plain, 0)
+	ratio("pipeline blobs local ÷ naive loop", byName["pipeline, blobs on local store"], naive, 0)
+	ratio("pipeline blobs versitygw ÷ plain DELETE (smaller table)", byName["pipeline, blobs on versitygw"], plain, 0)
+	ratio("pipeline blobs versitygw ÷ naive loop", byName["pipeline, blobs on versitygw"], naive, 0)
+	ratio("pipeline blobs versitygw ÷ direct DeleteObjects", byName["pipeline, blobs on versitygw"], byName["direct DeleteObjects, one client"], 0.8)
+
+	hwm, err := expirePeakRSS()
+	if err != nil {
+		return err
+	}
+	verdict := "meets"
+	if hwm >= 150<<20 {
+		verdict = "MISSES"
+	}
+	fmt.Fprintf(out, "\nPeak RSS (VmHWM): %.1f MB (target < 150 MB: %s)\n", float64(hwm)/(1<<20), verdict)
+	return nil
+}
+
+// expireFreshDatabase creates a database of its own on the server pgboot
+// resolves (DATABASE_URL, 127.0.0.1:5432, or a private cluster), migrates it
+// and returns a pool on it and a function that drops it.
+func expireFreshDatabase(ctx context.Context, logger *slog.Logger) (*pgxpool.Pool, func(), error) {
+	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	admin, err := pgx.Connect(ctx, srv.URL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect to %s: %w", config.Redacted(srv.URL), err)
+	}
+	name := fmt.Sprintf("lethe_bench_expire_%d", time.Now().UnixNano())
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		admin.Close(ctx)
+		return nil, nil, fmt.Errorf("create database %s: %w", name, err)
+	}
+	drop := func() {
+		dctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := admin.Exec(dctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+			logger.Warn("Drop bench database", slog.String("database", name), slog.String("error", err.Error()))
+		}
+		admin.Close(dctx)
+	}
+	u, err := url.Parse(srv.URL)
+	if err != nil {
+		drop()
+		return nil, nil, fmt.Errorf("parse database url: %w", err)
+	}
+	u.Path = "/" + name
+	cfg, err := pgxpool.ParseConfig(u.String())
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	cfg.MaxConns = 16
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err == nil {
+		_, err = migrations.Up(ctx, pool)
+	}
+	if err != nil {
+		drop()
+		return nil, nil, fmt.Errorf("prepare bench database: %w", err)
+	}
+	return pool, drop, nil
+}
+
+// expireResetTable re-creates pastes with rows rows, every second one
+// expired (in the past, spread over rows seconds), the others expiring in a
+// day; blob keys are "pastes/<n>" when withBlobs is set. Indexes are built
+// after the load, as the migration defines them.
+func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlobs bool) error {
+	_, err := pool.Exec(ctx, `
+		DROP TABLE IF EXISTS pastes;
+		CREATE TABLE pastes (
+			id                    bigint NOT NULL,
+			title                 text NOT NULL DEFAULT '',
+			blob_key              text,
+			created_at            timestamptz NOT NULL DEFAULT now(),
+			expires_at            timestamptz NOT NULL,
+			deletion_status       varchar(20) NOT NULL DEFAULT 'NOT_EXPIRED'
+				CHECK (deletion_status IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED')),
+			deletion_initiated_at timestamptz NULL
+		)`)
+	if err != nil {
+		return fmt.Errorf("re-create pastes: %w", err)
+	}
+	if _, err := pool.Exec(ctx, `
+		INSERT INTO pastes (id, title, blob_key, expires_at)
+		SELECT g, 'paste ' || g, CASE WHEN $2 THEN 'pastes/' || g END,
+		       CASE WHEN g % 2 = 0 THEN now() - make_interval(secs => g) ELSE now() + interval '1 day' END
+		FROM generate_series(1, $1) g`, rows, withBlobs); err != nil {
+		return fmt.Errorf("load pastes: %w", err)
+	}
+	_, err = pool.Exec(ctx, `
+		ALTER TABLE pastes ADD PRIMARY KEY (id);
+		CREATE INDEX pastes_claimable_idx ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
+		CREATE INDEX pastes_in_progress_idx ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';
+		TRUNCATE river_job`)
+	if err != nil {
+		return fmt.Errorf("index pastes: %w", err)
+	}
+	if _, err := pool.Exec(ctx, `VACUUM ANALYZE pastes`); err != nil {
+		return fmt.Errorf("vacuum pastes: %w", err)
+	}
+	return nil
+}
+
+func expirePlainDelete(ctx context.Context, pool *pgxpool.Pool, rows int) (expireRun, error) {
+	run := expireRun{name: "plain DELETE … WHERE expires_at < now()"}
+	if err := expireResetTable(ctx, pool, rows, false); err != nil {
+		return run, err
+	}
+	start := time.Now()
+	tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE expires_at < now()`)
+	run.dur, run.rows = time.Since(start), tag.RowsAffected()
+	return run, err
+}
+
+// expireNaiveLoop is the pattern Lethe replaces, as the seed describes it
+// done naively: one worker claims 1,000 expired rows in expiry order (status
+// DELETION_IN_PROGRESS, one transaction), then deletes them (another), and
+// loops.
+func expireNaiveLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (expireRun, error) {
+	run := expireRun{name: "naive loop (claim LIMIT 1000, then DELETE)"}
+	if err := expireResetTable(ctx, pool, rows, false); err != nil {
+		return run, err
+	}
+	start := time.Now()
+	for {
+		r, err := pool.Query(ctx, `
+			UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = now()
+			WHERE id IN (
+				SELECT id FROM pastes
+				WHERE deletion_status = 'NOT_EXPIRED' AND expires_at < now()
+				ORDER BY expires_at LIMIT 1000
+				FOR UPDATE SKIP LOCKED)
+			RETURNING id`)
+		if err != nil {
+			return run, err
+		}
+		ids, err := pgx.CollectRows(r, pgx.RowTo[int64])
+		if err != nil {
+			return run, err
+		}
+		if len(ids) == 0 {
+			break
+		}
+		tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE id = ANY($1) AND deletion_status = 'DELETION_IN_PROGRESS'`, ids)
+		if err != nil {
+			return run, err
+		}
+		run.rows += tag.RowsAffected()
+	}
+	run.dur = time.Since(start)
+	return run, nil
+}
+
+// expireSelectDeleteLoop is the simplest loop, without any claim: select a
+// page of expired keys in expiry order, delete them, repeat. Shown for
+// reference only.
+func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (expireRun, error) {
+	run := expireRun{name: "select-then-delete loop (LIMIT 1000, no claim)"}
+	if err := expireResetTable(ctx, pool, rows, false); err != nil {
+		return run, err
+	}
+	// Without the status predicate the partial index cannot serve this
+	// query; give the naive loop the plain index it would have.
+	if _, err := pool.Exec(ctx, `CREATE INDEX pastes_expires_at_idx ON pastes (expires_at); ANALYZE pastes`); err != nil {
+		return run, err
+	}
+	start := time.Now()
+	for {
+		r, err := pool.Query(ctx, `SELECT id FROM pastes WHERE expires_at < now() ORDER BY expires_at LIMIT 1000`)
+		if err != nil {
+			return run, err
+		}
+		ids, err := pgx.CollectRows(r, pgx.RowTo[int64])
+		if err != nil {
+			return run, err
+		}
+		if len(ids) == 0 {
+			break
+		}
+		tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE id = ANY($1)`, ids)
+		if err != nil {
+			return run, err
+		}
+		run.rows += tag.RowsAffected()
+	}
+	run.dur = time.Since(start)
+	return run, nil
+}
+
+// expirePipeline runs Lethe's planner and batch workers on a real River
+// client until every expired row is gone. With store set, each row has a
+// blob there, created before the clock starts.
+func expirePipeline(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions, name string, rows, batchSize int, store blob.Store) (expireRun, error) {
+	run := expireRun{name: name}
+	if err := expireResetTable(ctx, pool, rows, store != nil); err != nil {
+		return run, err
+	}
+	blobCol := ""
+	if store != nil {
+		blobCol = "blob_key"
+		if err := expirePutBlobs(ctx, store, rows); err != nil {
+			return run, err
+		}
+	}
+	cfg, err := config.Parse([]byte(fmt.Sprintf(`
+river:
+  max_workers: %d
+  job_timeout: 10m
+  rescue_stuck_jobs_after: 1h
+policies:
+  - name: bench
+    kind: expire
+    table: pastes
+    blob_key_column: %q
+    batch_size: %d
+    max_batches_per_run: 100000
+    run_budget: 10m
+    batch_timeout: 10m
+    stuck_after: 2h
+`, opts.Workers, blobCol, batchSize)), nil)
+	if err != nil {
+		return run, err
+	}
+	riverWorkers := river.NewWorkers()
+	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: opts.Logger, Metrics: metrics.New()}
+	if err := workers.Register(riverWorkers, deps); err != nil {
+		return run, err
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:            slog.New(slog.DiscardHandler),
+		Workers:           riverWorkers,
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
+		FetchCooldown:     time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond,
+		JobTimeout:        10 * time.Minute,
+	})
+	if err != nil {
+		return run, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return run, err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		_ = client.Stop(sctx)
+	}()
+
+	var expired int64
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&expired); err != nil {
+		return run, err
+	}
+	start := time.Now()
+	for round := 0; ; round++ {
+		params := make([]river.InsertManyParams, opts.Planners)
+		for i := range params {
+			params[i] = river.InsertManyParams{Args: jobs.ExpirePlan{Policy: "bench"}}
+		}
+		if _, err := client.InsertMany(ctx, params); err != nil {
+			return run, err
+		}
+		if err := expireWaitIdle(ctx, pool); err != nil {
+			return run, err
+		}
+		var left int64
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&left); err != nil {
+			return run, err
+		}
+		if left == 0 {
+			break
+		}
+		if round == 3 {
+			return run, fmt.Errorf("%d expired rows left after %d planner rounds", left, round+1)
+		}
+	}
+	run.dur, run.rows = time.Since(start), expired
+	var failed int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state <> 'completed'`).Scan(&failed); err != nil {
+		return run, err
+	}
+	if failed > 0 {
+		return run, fmt.Errorf("%d jobs did not complete", failed)
+	}
+	return run, nil
+}
+
+// expireWaitIdle waits until River has no job left to work.
+func expireWaitIdle(ctx context.Context, pool *pgxpool.Pool) error {
+	for {
+		var pending int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running', 'scheduled', 'retryable', 'pending')`).Scan(&pending); err != nil {
+			return err
+		}
+		if pending == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// expirePutBlobs writes the blob of every second paste of rows: pastes/<n>
+// for the even n the expired rows have (the live rows' blobs are not needed
+// to measure deletion, and not creating them halves the setup).
+func expirePutBlobs(ctx context.Context, store blob.Store, rows int) error {
+	keys := make(chan string)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := []byte("paste body")
+			for key := range keys {
+				if err := store.Put(ctx, key, body); err != nil {
+					mu.Lock()
+					firstErr = cmp.Or(firstErr, err)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for n := 2; n <= rows; n += 2 {
+		keys <- "pastes/" + strconv.Itoa(n)
+	}
+	close(keys)
+	wg.Wait()
+	return firstErr
+}
+
+// expireDirectDelete is the blob baseline: one client deleting the same keys
+// with DeleteObjects, 1,000 keys a request, one request at a time.
+func expireDirectDelete(ctx context.Context, store blob.Store, n int) (expireRun, error) {
+	run := expireRun{name: "direct DeleteObjects, one client"}
+	if err := expirePutBlobs(ctx, store, 2*n); err != nil {
+		return run, err
+	}
+	keys := make([]string, 0, n)
+	for i := 2; i <= 2*n; i += 2 {
+		keys = append(keys, "pastes/"+strconv.Itoa(i))
+	}
+	start := time.Now()
+	deleted, err := store.Delete(ctx, keys)
+	run.dur, run.rows = time.Since(start), int64(deleted)
+	return run, err
+}
+
+// expirePeakRSS reads the process's peak resident set size (VmHWM).
+func expirePeakRSS() (int64, error) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, fmt.Errorf("read peak RSS: %w", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("parse VmHWM %q: %w", rest, err)
+			}
+			return kb << 10, nil
+		}
+	}
+	return 0, errors.New("read peak RSS: no VmHWM in /proc/self/status")
+}

@@ -1,0 +1,142 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// expireBatchWorker finishes one claimed batch: blobs first, then the rows
+// that still hold the batch's claim, and the job's completion in the same
+// transaction as the rows.
+//
+// Blobs go first so a row never disappears while its blob still exists. A
+// blob store failure fails the job (River retries it with backoff) and
+// leaves the rows claimed; if the job never succeeds, the watchdog returns
+// the rows to the planner after stuck_after. Matching on the claim's
+// timestamp means a stale job — rescued, retried or run twice after its rows
+// were reset or claimed again — deletes nothing it does not own.
+type expireBatchWorker struct {
+	river.WorkerDefaults[jobs.ExpireBatch]
+	deps   *Deps
+	tables *expireTables
+}
+
+// Timeout is the policy's batch_timeout, which config validation keeps below
+// river.rescue_stuck_jobs_after: River never rescues a batch still running.
+func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Duration {
+	if p := w.deps.Config.Policy(job.Args.Policy); p != nil && p.BatchTimeout > 0 {
+		return p.BatchTimeout.D()
+	}
+	return w.deps.Config.River.JobTimeout.D()
+}
+
+func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
+	p, err := w.deps.policyOf(job.Args.Policy, config.KindExpire)
+	if err != nil {
+		return err
+	}
+	if job.Args.ClaimedAt.IsZero() {
+		return river.JobCancel(fmt.Errorf("expire batch of policy %s: deletion_initiated_at is required", p.Name))
+	}
+	table, err := w.tables.get(ctx, p)
+	if err != nil {
+		return err
+	}
+	started := time.Now()
+	claimedAt := job.Args.ClaimedAt
+
+	// Without blobs there is nothing to do before the rows, and the
+	// delete itself checks the claim.
+	keys := job.Args.Keys
+	var held []db.HeldRow
+	if p.BlobKeyColumn != "" {
+		if held, err = table.Held(ctx, w.deps.Pool, job.Args.Keys, claimedAt); err != nil {
+			return fmt.Errorf("policy %s: %w", p.Name, err)
+		}
+		keys = make([]string, 0, len(held))
+	}
+	blobKeys := make([]string, 0, len(held))
+	seen := make(map[string]struct{}, len(held))
+	for _, h := range held {
+		keys = append(keys, h.Key)
+		if _, dup := seen[h.BlobKey]; h.BlobKey != "" && !dup {
+			seen[h.BlobKey] = struct{}{}
+			blobKeys = append(blobKeys, h.BlobKey)
+		}
+	}
+
+	blobsDeleted := 0
+	if len(blobKeys) > 0 {
+		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
+		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
+		if err != nil {
+			err = fmt.Errorf("policy %s: delete %d blobs of batch: %w", p.Name, len(blobKeys), err)
+			w.auditFailure(ctx, p.Name, job.ID, blobsDeleted, started, err)
+			return err
+		}
+	}
+
+	var rows int64
+	err = w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if err := db.AsyncCommit(ctx, tx); err != nil {
+			return err
+		}
+		if len(keys) > 0 {
+			n, err := table.Finish(ctx, tx, keys, claimedAt, p.OnDelete == "mark")
+			if err != nil {
+				return err
+			}
+			rows = n
+		}
+		outcome := db.OutcomeOK
+		if rows == 0 {
+			outcome = db.OutcomeSkipped // every row was reset or claimed again
+		} else if int(rows) < len(job.Args.Keys) {
+			outcome = db.OutcomePartial
+		}
+		jobID := job.ID
+		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
+			Policy: p.Name, Action: actionExpireBatch, JobID: &jobID,
+			RowsDeleted: rows, BlobsDeleted: int64(blobsDeleted), StartedAt: started, Outcome: outcome,
+			Detail: map[string]any{"keys": len(job.Args.Keys), "claimed_at": claimedAt, "on_delete": p.OnDelete},
+		}); err != nil {
+			return err
+		}
+		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+			return fmt.Errorf("complete job: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("policy %s: finish batch: %w", p.Name, err)
+	}
+
+	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
+	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, actionExpireBatch).Observe(time.Since(started).Seconds())
+	w.deps.Logger.DebugContext(ctx, "Expired batch",
+		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("keys", len(job.Args.Keys)),
+		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
+	return nil
+}
+
+// auditFailure records a failed attempt outside any transaction, so
+// operators see blob store trouble while River retries.
+func (w *expireBatchWorker) auditFailure(ctx context.Context, policy string, jobID int64, blobs int, started time.Time, cause error) {
+	err := db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
+		Policy: policy, Action: actionExpireBatch, JobID: &jobID,
+		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: db.OutcomeError, Error: cause.Error(),
+	})
+	if err != nil {
+		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", policy), slog.String("error", err.Error()))
+	}
+}

@@ -1,0 +1,95 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// expirePlanWorker is the planner of an expire policy. Each run claims
+// expired rows batch by batch — each batch in one transaction that marks the
+// rows DELETION_IN_PROGRESS and inserts the batch's job, so a claim never
+// exists without the job that finishes it — until a short batch,
+// max_batches_per_run batches or run_budget, whichever comes first.
+type expirePlanWorker struct {
+	river.WorkerDefaults[jobs.ExpirePlan]
+	deps   *Deps
+	tables *expireTables
+}
+
+func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duration {
+	return expireRunTimeout(w.deps, job.Args.Policy)
+}
+
+func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {
+	p, err := w.deps.policyOf(job.Args.Policy, config.KindExpire)
+	if err != nil {
+		return err
+	}
+	paused, err := w.deps.paused(ctx, p.Name)
+	if err != nil {
+		return err
+	}
+	if paused {
+		w.deps.Logger.DebugContext(ctx, "Policy paused; planner skipped", slog.String("policy", p.Name))
+		return nil
+	}
+	claimed, batches, err := w.plan(ctx, p)
+	if claimed > 0 || err != nil {
+		w.deps.Logger.InfoContext(ctx, "Claimed expired rows",
+			slog.String("policy", p.Name), slog.Int("rows_claimed", claimed), slog.Int("batches", batches))
+	}
+	w.deps.recordRun(ctx, p.Name, err)
+	return err
+}
+
+// plan claims batches and returns how many rows and batches it claimed.
+func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int, error) {
+	table, err := w.tables.get(ctx, p)
+	if err != nil {
+		return 0, 0, err
+	}
+	client := river.ClientFromContext[pgx.Tx](ctx)
+	start := time.Now()
+	claimed, batches := 0, 0
+	for batches < p.MaxBatchesPerRun && time.Since(start) < p.RunBudget.D() {
+		n, batchStart := 0, time.Now()
+		err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+			if err := db.AsyncCommit(ctx, tx); err != nil {
+				return err
+			}
+			keys, at, err := table.Claim(ctx, tx, p.BatchSize)
+			if err != nil || len(keys) == 0 {
+				return err
+			}
+			n = len(keys)
+			if _, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, Keys: keys, ClaimedAt: at}, nil); err != nil {
+				return fmt.Errorf("insert expire batch job: %w", err)
+			}
+			return nil
+		})
+		if err != nil {
+			return claimed, batches, fmt.Errorf("policy %s: claim batch: %w", p.Name, err)
+		}
+		if n == 0 {
+			break
+		}
+		w.deps.Logger.DebugContext(ctx, "Claimed batch",
+			slog.String("policy", p.Name), slog.Int("rows_claimed", n), slog.Duration("duration", time.Since(batchStart)))
+		claimed += n
+		batches++
+		w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(n))
+		if n < p.BatchSize {
+			break
+		}
+	}
+	return claimed, batches, nil
+}

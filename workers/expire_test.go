@@ -1,0 +1,733 @@
+package workers
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// expireBundle is what each expire test works on: a fresh migrated database,
+// a fresh versitygw bucket and a running River client with the expire
+// workers. Periodic jobs are not scheduled; tests insert the jobs they want.
+type expireBundle struct {
+	pool   *pgxpool.Pool
+	store  *blob.S3
+	cfg    *config.Config
+	deps   *Deps
+	client *river.Client[pgx.Tx]
+}
+
+// expirePolicyYAML is the pastes policy the tests start from; extra lines
+// (indented by four spaces) override or add fields.
+const expirePolicyYAML = `
+river:
+  job_timeout: 1m
+  rescue_stuck_jobs_after: 1h
+policies:
+  - name: pastes
+    kind: expire
+    table: pastes
+    blob_key_column: blob_key
+    batch_size: 100
+    run_budget: 10s
+    batch_timeout: 1m
+    stuck_after: 2h
+%s`
+
+func expireSetup(t *testing.T, policyExtra string, mutate ...func(p *config.Policy)) *expireBundle {
+	t.Helper()
+	cfg, err := config.Parse([]byte(fmt.Sprintf(expirePolicyYAML, policyExtra)), nil)
+	if err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	for _, m := range mutate {
+		m(cfg.Policy("pastes"))
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatalf("config: %v", err)
+	}
+	b := &expireBundle{pool: testenv.MigratedPool(t), store: testenv.S3Store(t), cfg: cfg}
+	b.deps = &Deps{Config: cfg, Pool: b.pool, Blobs: b.store, Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()}
+	b.client = expireStartClient(t, b.pool, b.deps)
+	return b
+}
+
+// expireStartClient starts a River client working the expire workers with
+// deps until the test ends (or until the test stops it).
+func expireStartClient(t *testing.T, pool *pgxpool.Pool, deps *Deps) *river.Client[pgx.Tx] {
+	t.Helper()
+	workers := river.NewWorkers()
+	if err := registerExpire(workers, deps); err != nil {
+		t.Fatal(err)
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:            slog.New(slog.DiscardHandler),
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		FetchCooldown:     5 * time.Millisecond,
+		FetchPollInterval: 50 * time.Millisecond,
+		TestOnly:          true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(context.WithoutCancel(t.Context())); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = client.Stop(ctx)
+	})
+	return client
+}
+
+// paste is a fixture row.
+type paste struct {
+	ID      int64
+	BlobKey string
+}
+
+// expireInsertPastes is the fixture factory: n pastes expiring at expiresAt,
+// each with a blob in store when store is not nil.
+func expireInsertPastes(t *testing.T, pool *pgxpool.Pool, store blob.Store, n int, expiresAt time.Time) []paste {
+	t.Helper()
+	ctx := t.Context()
+	rows, err := pool.Query(ctx, `
+		INSERT INTO pastes (title, blob_key, expires_at)
+		SELECT 'fixture ' || g, CASE WHEN $3 THEN 'pastes/' || md5(random()::text || g) END, $2
+		FROM generate_series(1, $1) g
+		RETURNING id, coalesce(blob_key, '')`, n, expiresAt, store != nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pastes, err := pgx.CollectRows(rows, pgx.RowToStructByPos[paste])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if store == nil {
+		return pastes
+	}
+	var (
+		wg   sync.WaitGroup
+		errs = make(chan error, len(pastes))
+		sem  = make(chan struct{}, 8)
+	)
+	for _, p := range pastes {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			errs <- store.Put(ctx, p.BlobKey, []byte("body of "+p.BlobKey))
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pastes
+}
+
+// expireWait polls cond until it holds, failing the test after timeout
+// (a failure limit, not a speed assertion).
+func expireWait(t *testing.T, timeout time.Duration, what string, cond func() (bool, error)) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := cond()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// runJob inserts args and waits until River finished the job (completed,
+// cancelled or discarded) or it failed once (retryable); it returns the row.
+func (b *expireBundle) runJob(t *testing.T, args river.JobArgs) *rivertype.JobRow {
+	t.Helper()
+	res, err := b.client.Insert(t.Context(), args, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.waitJob(t, res.Job.ID)
+}
+
+func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
+	t.Helper()
+	var job *rivertype.JobRow
+	expireWait(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
+		var err error
+		job, err = b.client.JobGet(t.Context(), id)
+		if err != nil {
+			return false, err
+		}
+		switch job.State {
+		case rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded, rivertype.JobStateRetryable:
+			return true, nil
+		}
+		return false, nil
+	})
+	return job
+}
+
+// waitIdle waits until no job is left to work.
+func (b *expireBundle) waitIdle(t *testing.T) {
+	t.Helper()
+	expireWait(t, 60*time.Second, "every job to finish", func() (bool, error) {
+		var n int
+		err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&n)
+		return n == 0, err
+	})
+}
+
+// status returns the deletion status of each paste ("" when the row is gone).
+func (b *expireBundle) status(t *testing.T, pastes []paste) map[string]int {
+	t.Helper()
+	ids := make([]int64, len(pastes))
+	for i, p := range pastes {
+		ids[i] = p.ID
+	}
+	rows, err := b.pool.Query(t.Context(), `SELECT deletion_status FROM pastes WHERE id = ANY($1)`, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	statuses, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{"": len(pastes) - len(statuses)}
+	for _, s := range statuses {
+		out[s]++
+	}
+	return out
+}
+
+// blobsLeft counts the pastes whose blob still exists.
+func (b *expireBundle) blobsLeft(t *testing.T, pastes []paste) int {
+	t.Helper()
+	n := 0
+	for _, p := range pastes {
+		ok, err := b.store.Exists(t.Context(), p.BlobKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+func (b *expireBundle) table(t *testing.T) *db.ExpireTable {
+	t.Helper()
+	table, err := db.LookupExpireTable(t.Context(), b.pool, expireColumns(b.cfg.Policy("pastes")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return table
+}
+
+// claim claims up to limit rows as the planner would, without inserting a job.
+func (b *expireBundle) claim(t *testing.T, limit int) ([]string, time.Time) {
+	t.Helper()
+	var (
+		keys []string
+		at   time.Time
+	)
+	err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+		var err error
+		keys, at, err = b.table(t).Claim(t.Context(), tx, limit)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys, at
+}
+
+func TestExpire(t *testing.T) {
+	t.Parallel()
+
+	t.Run("OnlyExpiredRowsAndTheirBlobsAreRemoved", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		expired := expireInsertPastes(t, b.pool, b.store, 250, time.Now().Add(-time.Hour))
+		fresh := expireInsertPastes(t, b.pool, b.store, 50, time.Now().Add(time.Hour))
+
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+		}
+		b.waitIdle(t)
+
+		if got := b.status(t, expired); got[""] != len(expired) {
+			t.Errorf("expired pastes by status = %v, want all %d gone", got, len(expired))
+		}
+		if n := b.blobsLeft(t, expired); n != 0 {
+			t.Errorf("%d blobs of expired pastes left", n)
+		}
+		if got := b.status(t, fresh); got[db.StatusNotExpired] != len(fresh) {
+			t.Errorf("fresh pastes by status = %v, want all %d NOT_EXPIRED", got, len(fresh))
+		}
+		if n := b.blobsLeft(t, fresh); n != len(fresh) {
+			t.Errorf("%d of %d blobs of fresh pastes left", n, len(fresh))
+		}
+
+		// Three batches of 100, 100 and 50, each audited.
+		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows, blobs int64
+		for _, e := range audit {
+			if e.Action != actionExpireBatch || e.Outcome != db.OutcomeOK || e.JobID == nil {
+				t.Errorf("audit entry %+v, want an ok expire_batch with a job id", e)
+			}
+			rows += e.RowsDeleted
+			blobs += e.BlobsDeleted
+		}
+		if len(audit) != 3 || rows != 250 || blobs != 250 {
+			t.Errorf("audit: %d entries, %d rows, %d blobs; want 3, 250, 250", len(audit), rows, blobs)
+		}
+	})
+
+	t.Run("StaleBatchCannotDeleteResetOrReclaimedRows", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		pastes := expireInsertPastes(t, b.pool, b.store, 40, time.Now().Add(-time.Hour))
+
+		// A batch is claimed, its worker stalls, the watchdog resets the
+		// rows and the planner claims half of them again.
+		oldKeys, oldAt := b.claim(t, 100)
+		time.Sleep(5 * time.Millisecond)
+		if n, err := b.table(t).ResetStuck(t.Context(), b.pool, time.Millisecond, 1000); err != nil || n != 40 {
+			t.Fatalf("reset = %d, %v; want 40", n, err)
+		}
+		newKeys, newAt := b.claim(t, 20)
+
+		// The stale job finally runs: it must touch nothing.
+		job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", Keys: oldKeys, ClaimedAt: oldAt})
+		if job.State != rivertype.JobStateCompleted {
+			t.Fatalf("stale batch ended %s: %v", job.State, job.Errors)
+		}
+		if got := b.status(t, pastes); got[db.StatusDeletionInProgress] != 20 || got[db.StatusNotExpired] != 20 {
+			t.Errorf("after stale batch: pastes by status = %v, want 20 in progress, 20 not expired", got)
+		}
+		if n := b.blobsLeft(t, pastes); n != 40 {
+			t.Errorf("after stale batch: %d of 40 blobs left", n)
+		}
+		var heldNew int
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM pastes WHERE deletion_initiated_at = $1`, newAt).Scan(&heldNew); err != nil {
+			t.Fatal(err)
+		}
+		if heldNew != 20 {
+			t.Errorf("%d rows hold the new claim, want 20", heldNew)
+		}
+
+		// The current claim's job deletes its rows and only those.
+		if job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", Keys: newKeys, ClaimedAt: newAt}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("new batch ended %s: %v", job.State, job.Errors)
+		}
+		if got := b.status(t, pastes); got[""] != 20 || got[db.StatusNotExpired] != 20 {
+			t.Errorf("after new batch: pastes by status = %v, want 20 gone, 20 not expired", got)
+		}
+		if n := b.blobsLeft(t, pastes); n != 20 {
+			t.Errorf("after new batch: %d blobs left, want 20", n)
+		}
+	})
+
+	t.Run("BlobStoreDownKeepsRowsUntilItReturns", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		pastes := expireInsertPastes(t, b.pool, b.store, 30, time.Now().Add(-time.Hour))
+		// Stop the working client; a second one sees an S3 endpoint where
+		// nothing listens.
+		if err := b.client.Stop(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		down := expireDeadS3(t, b.store.Bucket())
+		downDeps := *b.deps
+		downDeps.Blobs = down
+		b.client = expireStartClient(t, b.pool, &downDeps)
+
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+		}
+		var batchID int64
+		if err := b.pool.QueryRow(t.Context(), `SELECT id FROM river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batchID); err != nil {
+			t.Fatal(err)
+		}
+		job := b.waitJob(t, batchID)
+		if job.State != rivertype.JobStateRetryable || len(job.Errors) == 0 {
+			t.Fatalf("batch with S3 down ended %s (errors %v), want retryable with an error", job.State, job.Errors)
+		}
+		if err := b.client.Stop(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.status(t, pastes); got[db.StatusDeletionInProgress] != 30 {
+			t.Errorf("with S3 down: pastes by status = %v, want all 30 still claimed", got)
+		}
+		if n := b.blobsLeft(t, pastes); n != 30 {
+			t.Errorf("with S3 down: %d of 30 blobs left", n)
+		}
+		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(audit) == 0 {
+			t.Errorf("no audit entry with S3 down, want the failed attempts")
+		}
+		for _, e := range audit {
+			if e.Outcome != db.OutcomeError || e.RowsDeleted != 0 || !strings.Contains(e.Error, "connection refused") {
+				t.Errorf("audit entry with S3 down = %+v, want an error without rows", e)
+			}
+		}
+
+		// S3 is back: the next attempt finishes the batch.
+		b.client = expireStartClient(t, b.pool, b.deps)
+		if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
+			t.Fatal(err)
+		}
+		expireWait(t, 30*time.Second, "retried batch to complete", func() (bool, error) {
+			job, err := b.client.JobGet(t.Context(), batchID)
+			return err == nil && job.State == rivertype.JobStateCompleted, err
+		})
+		if got := b.status(t, pastes); got[""] != 30 {
+			t.Errorf("after S3 returned: pastes by status = %v, want all gone", got)
+		}
+		if n := b.blobsLeft(t, pastes); n != 0 {
+			t.Errorf("after S3 returned: %d blobs left", n)
+		}
+	})
+
+	t.Run("ConcurrentPlannersNeverClaimTheSameRow", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "", func(p *config.Policy) { p.BatchSize = 25 })
+		if err := b.client.Stop(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		expireInsertPastes(t, b.pool, nil, 2000, time.Now().Add(-time.Hour))
+		// Two clients, four planner jobs, all running at once: a row
+		// claimed twice would show as a key in two batch jobs.
+		var clients []*river.Client[pgx.Tx]
+		for range 2 {
+			clients = append(clients, expireStartClient(t, b.pool, b.deps))
+		}
+		var params []river.InsertManyParams
+		for range 4 {
+			params = append(params, river.InsertManyParams{Args: jobs.ExpirePlan{Policy: "pastes"}})
+		}
+		if _, err := clients[0].InsertMany(t.Context(), params); err != nil {
+			t.Fatal(err)
+		}
+		b.client = clients[1]
+		b.waitIdle(t)
+
+		rows, err := b.pool.Query(t.Context(), `SELECT args FROM river_job WHERE kind = 'lethe.expire_batch'`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		argsList, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, raw := range argsList {
+			var args jobs.ExpireBatch
+			if err := json.Unmarshal(raw, &args); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range args.Keys {
+				if seen[k] {
+					t.Fatalf("key %s claimed by two batches", k)
+				}
+				seen[k] = true
+			}
+		}
+		if len(seen) != 2000 {
+			t.Errorf("%d rows claimed in %d batches, want 2000", len(seen), len(argsList))
+		}
+		var left int
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM pastes`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left != 0 {
+			t.Errorf("%d pastes left", left)
+		}
+	})
+
+	t.Run("ConcurrentClaimsAreDisjoint", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		expireInsertPastes(t, b.pool, nil, 3000, time.Now().Add(-time.Hour))
+		table := b.table(t)
+		var (
+			mu   sync.Mutex
+			seen = map[string]int{}
+			wg   sync.WaitGroup
+		)
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					var keys []string
+					err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+						var err error
+						keys, _, err = table.Claim(t.Context(), tx, 37)
+						return err
+					})
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					mu.Lock()
+					for _, k := range keys {
+						seen[k]++
+					}
+					mu.Unlock()
+					if len(keys) == 0 {
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for k, n := range seen {
+			if n != 1 {
+				t.Errorf("key %s claimed %d times", k, n)
+			}
+		}
+		if len(seen) != 3000 {
+			t.Errorf("%d rows claimed, want 3000", len(seen))
+		}
+	})
+
+	t.Run("WatchdogResetsOnlyRowsStuckLongerThanStuckAfter", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "", func(p *config.Policy) { p.BatchSize = 7 })
+		stuck := expireInsertPastes(t, b.pool, b.store, 20, time.Now().Add(-3*time.Hour))
+		working := expireInsertPastes(t, b.pool, b.store, 10, time.Now().Add(-3*time.Hour))
+		expireSetClaim(t, b.pool, stuck, time.Now().Add(-3*time.Hour))
+		expireSetClaim(t, b.pool, working, time.Now().Add(-10*time.Minute))
+
+		counts, err := b.table(t).Counts(t.Context(), b.pool, 2*time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if counts != (db.ExpireCounts{Backlog: 0, InProgress: 30, Stuck: 20}) {
+			t.Errorf("counts before the watchdog = %+v, want 30 in progress, 20 stuck", counts)
+		}
+		if job := b.runJob(t, jobs.ExpireWatchdog{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
+		}
+		if counts, err = b.table(t).Counts(t.Context(), b.pool, 2*time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if counts != (db.ExpireCounts{Backlog: 20, InProgress: 10, Stuck: 0}) {
+			t.Errorf("counts after the watchdog = %+v, want 20 backlog, 10 in progress", counts)
+		}
+		var reset int
+		if err := b.pool.QueryRow(t.Context(), `
+			SELECT count(*) FROM pastes
+			WHERE id = ANY($1) AND deletion_status = 'NOT_EXPIRED' AND deletion_initiated_at IS NULL`,
+			expireIDs(stuck)).Scan(&reset); err != nil {
+			t.Fatal(err)
+		}
+		if reset != 20 {
+			t.Errorf("%d of 20 stuck rows reset", reset)
+		}
+		if got := b.status(t, working); got[db.StatusDeletionInProgress] != 10 {
+			t.Errorf("rows claimed 10 minutes ago by status = %v, want all in progress", got)
+		}
+		if n := b.blobsLeft(t, append(stuck, working...)); n != 30 {
+			t.Errorf("%d of 30 blobs left; the watchdog deletes nothing", n)
+		}
+		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(audit) != 1 || audit[0].Action != actionWatchdog || audit[0].Detail["rows_reset"] != float64(20) {
+			t.Errorf("audit = %+v, want one watchdog entry with rows_reset 20", audit)
+		}
+	})
+
+	t.Run("MarkSetsDeletedAndKeepsRows", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "", func(p *config.Policy) { p.OnDelete = "mark" })
+		expired := expireInsertPastes(t, b.pool, b.store, 120, time.Now().Add(-time.Hour))
+		fresh := expireInsertPastes(t, b.pool, b.store, 10, time.Now().Add(time.Hour))
+		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
+		b.waitIdle(t)
+		if got := b.status(t, expired); got[db.StatusDeleted] != 120 {
+			t.Errorf("expired pastes by status = %v, want all DELETED", got)
+		}
+		if n := b.blobsLeft(t, expired); n != 0 {
+			t.Errorf("%d blobs of marked pastes left", n)
+		}
+		if got := b.status(t, fresh); got[db.StatusNotExpired] != 10 {
+			t.Errorf("fresh pastes by status = %v", got)
+		}
+		// DELETED is terminal: the next run claims nothing.
+		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
+		b.waitIdle(t)
+		var batches int
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batches); err != nil {
+			t.Fatal(err)
+		}
+		if batches != 2 {
+			t.Errorf("%d batch jobs, want 2 (the second planner run claims nothing)", batches)
+		}
+	})
+
+	t.Run("PausedPolicyDoesNothing", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		expired := expireInsertPastes(t, b.pool, b.store, 20, time.Now().Add(-time.Hour))
+		stuck := expireInsertPastes(t, b.pool, b.store, 5, time.Now().Add(-time.Hour))
+		expireSetClaim(t, b.pool, stuck, time.Now().Add(-3*time.Hour))
+		if err := db.SetPolicyPaused(t.Context(), b.pool, "pastes", true); err != nil {
+			t.Fatal(err)
+		}
+		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
+		b.runJob(t, jobs.ExpireWatchdog{Policy: "pastes"})
+		b.waitIdle(t)
+		if got := b.status(t, expired); got[db.StatusNotExpired] != 20 {
+			t.Errorf("paused: expired pastes by status = %v, want untouched", got)
+		}
+		if got := b.status(t, stuck); got[db.StatusDeletionInProgress] != 5 {
+			t.Errorf("paused: stuck pastes by status = %v, want untouched", got)
+		}
+
+		if err := db.SetPolicyPaused(t.Context(), b.pool, "pastes", false); err != nil {
+			t.Fatal(err)
+		}
+		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
+		b.waitIdle(t)
+		if got := b.status(t, expired); got[""] != 20 {
+			t.Errorf("resumed: expired pastes by status = %v, want all gone", got)
+		}
+	})
+
+	t.Run("KeysOfAnyType", func(t *testing.T) {
+		t.Parallel()
+		for _, keyType := range []string{"uuid", "text", "integer"} {
+			t.Run(keyType, func(t *testing.T) {
+				t.Parallel()
+				b := expireSetup(t, `  - name: docs
+    kind: expire
+    table: Docs
+    key_column: DocKey
+    batch_size: 10
+`)
+				def := map[string]string{"uuid": "gen_random_uuid()", "text": "'doc-' || g", "integer": "g"}[keyType]
+				if _, err := b.pool.Exec(t.Context(), `
+					CREATE TABLE "Docs" ("DocKey" `+keyType+` PRIMARY KEY, expires_at timestamptz NOT NULL,
+						deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz);
+					INSERT INTO "Docs" ("DocKey", expires_at)
+					SELECT `+def+`, now() + CASE WHEN g % 2 = 0 THEN interval '-1 hour' ELSE interval '1 hour' END
+					FROM generate_series(1, 45) g`); err != nil {
+					t.Fatal(err)
+				}
+				b.runJob(t, jobs.ExpirePlan{Policy: "docs"})
+				b.waitIdle(t)
+				var left, expiredLeft int
+				if err := b.pool.QueryRow(t.Context(), `SELECT count(*), count(*) FILTER (WHERE expires_at < now()) FROM "Docs"`).Scan(&left, &expiredLeft); err != nil {
+					t.Fatal(err)
+				}
+				if left != 23 || expiredLeft != 0 {
+					t.Errorf("%d docs left, %d of them expired; want 23 live ones", left, expiredLeft)
+				}
+			})
+		}
+	})
+
+	t.Run("MissingColumnFailsNamingIt", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "", func(p *config.Policy) { p.StatusColumn = "state" })
+		expireInsertPastes(t, b.pool, nil, 5, time.Now().Add(-time.Hour))
+		job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
+		if job.State != rivertype.JobStateRetryable || len(job.Errors) == 0 {
+			t.Fatalf("planner on a missing column ended %s, want retryable", job.State)
+		}
+		const want = `policy pastes: status_column: table "pastes" has no column "state"`
+		if msg := job.Errors[0].Error; !strings.Contains(msg, want) {
+			t.Errorf("error = %q, want it to contain %q", msg, want)
+		}
+		state, err := db.GetPolicyState(t.Context(), b.pool, "pastes")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(state.LastError, want) {
+			t.Errorf("policy's last error = %q, want it to contain %q", state.LastError, want)
+		}
+	})
+}
+
+// expireSetClaim marks pastes DELETION_IN_PROGRESS as if claimed at at.
+func expireSetClaim(t *testing.T, pool *pgxpool.Pool, pastes []paste, at time.Time) {
+	t.Helper()
+	if _, err := pool.Exec(t.Context(), `
+		UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = $2
+		WHERE id = ANY($1)`, expireIDs(pastes), at); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func expireIDs(pastes []paste) []int64 {
+	ids := make([]int64, len(pastes))
+	for i, p := range pastes {
+		ids[i] = p.ID
+	}
+	return slices.Clip(ids)
+}
+
+// expireDeadS3 returns a store for bucket on a loopback port where nothing
+// listens: every request fails to connect, as when S3 is unreachable.
+func expireDeadS3(t *testing.T, bucket string) *blob.S3 {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	store, err := blob.NewS3(t.Context(), blob.S3Options{
+		Endpoint: "http://" + addr, Bucket: bucket, PathStyle: true,
+		AccessKeyID: "nobody", SecretAccessKey: "nothing",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
