@@ -134,10 +134,15 @@ func (c *cli) flags(cmd command, configPath *string) *flag.FlagSet {
 
 // parse parses args, turning flag errors into usage errors.
 func parse(fs *flag.FlagSet, args []string) error {
+	// The flag package prints usage on every error; print it ourselves,
+	// once, and only when asked for.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fs.Usage()
+		usage()
 		return flag.ErrHelp
 	}
 	if err != nil {

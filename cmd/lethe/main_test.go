@@ -30,7 +30,7 @@ func TestCLI(t *testing.T) {
 		}
 		for _, cmd := range commands() {
 			code, out, errOut := runCLI(t, nil, cmd.name, "--help")
-			if code != 0 || !strings.Contains(out, "Usage: lethe "+cmd.name) {
+			if code != 0 || strings.Count(out, "Usage: lethe "+cmd.name) != 1 {
 				t.Errorf("lethe %s --help: code %d\nstdout: %s\nstderr: %s", cmd.name, code, out, errOut)
 			}
 		}
