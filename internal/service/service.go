@@ -92,7 +92,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 
 	s.Periodics = workers.Periodics(cfg)
 	riverConfig := &river.Config{
-		Logger:               logger.With(slog.String("component", "river")),
+		Logger:               slog.New(quietHandler{logger.Handler()}).With(slog.String("component", "river")),
 		JobTimeout:           cfg.River.JobTimeout.D(),
 		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
 	}
@@ -290,3 +290,21 @@ func (s *Service) Close(ctx context.Context) {
 		s.Pool.Close()
 	}
 }
+
+// quietHandler passes River's own INFO chatter (producer job counts every
+// few seconds) only when the logger is at debug level; warnings and errors
+// always pass.
+type quietHandler struct{ slog.Handler }
+
+func (h quietHandler) Enabled(ctx context.Context, level slog.Level) bool {
+	if level < slog.LevelWarn && !h.Handler.Enabled(ctx, slog.LevelDebug) {
+		return false
+	}
+	return h.Handler.Enabled(ctx, level)
+}
+
+func (h quietHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return quietHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h quietHandler) WithGroup(name string) slog.Handler { return quietHandler{h.Handler.WithGroup(name)} }
