@@ -107,7 +107,7 @@ func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind stri
 	}
 
 	var deleted int64
-	err := withStatementTimeout(ctx, pool, timeout, 0, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, sql, limit)
 		deleted = tag.RowsAffected()
 		return err
@@ -120,18 +120,20 @@ func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind stri
 
 // withStatementTimeout runs fn in a transaction with statement_timeout (and
 // lock_timeout, when positive) set locally, under a context that gives up a
-// little after the server should have.
-func withStatementTimeout(ctx context.Context, pool *pgxpool.Pool, timeout, lockTimeout time.Duration, fn func(ctx context.Context, tx pgx.Tx) error) error {
+// little after the server should have. With asyncCommit the commit does not
+// wait for the WAL flush: fine for work that is safe to redo, such as
+// deleting expired keys (a crash can only lose deletions the next run
+// repeats), and it keeps the sweep from adding fsync waits of its own.
+func withStatementTimeout(ctx context.Context, pool *pgxpool.Pool, timeout, lockTimeout time.Duration, asyncCommit bool, fn func(ctx context.Context, tx pgx.Tx) error) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout+sweepClientSlack)
 	defer cancel()
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', $1, true)`, fmt.Sprintf("%dms", timeout.Milliseconds())); err != nil {
+		if _, err := tx.Exec(ctx, `
+			SELECT set_config('statement_timeout', $1, true),
+			       set_config('lock_timeout', $2, true),
+			       set_config('synchronous_commit', CASE WHEN $3 THEN 'off' ELSE current_setting('synchronous_commit') END, true)`,
+			fmt.Sprintf("%dms", timeout.Milliseconds()), fmt.Sprintf("%dms", max(lockTimeout, 0).Milliseconds()), asyncCommit); err != nil {
 			return err
-		}
-		if lockTimeout > 0 {
-			if _, err := tx.Exec(ctx, `SELECT set_config('lock_timeout', $1, true)`, fmt.Sprintf("%dms", lockTimeout.Milliseconds())); err != nil {
-				return err
-			}
 		}
 		return fn(ctx, tx)
 	})

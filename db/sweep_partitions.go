@@ -82,7 +82,7 @@ func ListPartitions(ctx context.Context, exec Executor, table, column string) ([
 // it.
 func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, timeout, lockTimeout time.Duration) (int64, error) {
 	var rows int64
-	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
 		// Count first, holding only the partition's share lock, so the
 		// parent is locked exclusively just for the DROP and the commit.
 		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+Ident(part)).Scan(&rows); err != nil {
@@ -105,7 +105,7 @@ func CreatePartition(ctx context.Context, pool *pgxpool.Pool, table, part string
 	const layout = "2006-01-02 15:04:05Z07:00"
 	sql := fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF %s FOR VALUES FROM ('%s') TO ('%s')`,
 		Ident(part), Ident(table), from.UTC().Format(layout), to.UTC().Format(layout))
-	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, sql)
 		return err
 	})
