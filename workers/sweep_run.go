@@ -23,6 +23,12 @@ const (
 // run) rather than queue every query behind an exclusive lock request.
 const sweepPartitionLockTimeout = 5 * time.Second
 
+// sweepFinishBatchWithin is how long a batch in flight when the run's
+// context is cancelled (shutdown, job timeout) still gets to finish. The
+// runbook lets the in-flight batch complete; bounding it keeps shutdown
+// within River's hard-stop wait. A batch cut short rolls back.
+const sweepFinishBatchWithin = 5 * time.Second
+
 // Sweeper runs sweeps of sweep policies, from the River worker and from the
 // CLI. It keeps each policy's adaptive batch size in memory: a restart starts
 // again from batch_size.
@@ -35,6 +41,8 @@ type Sweeper struct {
 	// sleep waits d or until ctx is done. Tests replace it to observe pauses
 	// without a wall clock.
 	sleep func(ctx context.Context, d time.Duration) error
+	// finishBatchWithin is sweepFinishBatchWithin (tests shorten it).
+	finishBatchWithin time.Duration
 	// afterBatch, when set, is called after each batch with its size and
 	// rows deleted (tests).
 	afterBatch func(size int, deleted int64)
@@ -42,7 +50,7 @@ type Sweeper struct {
 
 // NewSweeper returns a Sweeper working with deps' pool, logger and metrics.
 func NewSweeper(deps *Deps) *Sweeper {
-	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: sleepContext}
+	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: sleepContext, finishBatchWithin: sweepFinishBatchWithin}
 }
 
 // SweepResult is what one sweep run did.
@@ -64,9 +72,10 @@ type SweepResult struct {
 // updates the metrics and writes one audit record (action sweep). jobID is
 // the River job's, nil for a manual run.
 //
-// ctx is checked before every batch and during the pause between batches; a
-// batch in flight when ctx is cancelled is cancelled with it and rolls back,
-// while batches already committed stay deleted.
+// ctx is checked before every batch and during the pause between batches. A
+// batch in flight when ctx is cancelled gets sweepFinishBatchWithin to
+// complete (or hit its statement timeout); past that it is cancelled and
+// rolls back. Batches already committed stay deleted.
 func (s *Sweeper) Run(ctx context.Context, p *config.Policy, jobID *int64) (SweepResult, error) {
 	started := time.Now()
 	var (
@@ -123,7 +132,9 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 			return res, fmt.Errorf("sweep %s before batch %d: %w", p.Name, res.Batches+1, err)
 		}
 		began := time.Now()
-		deleted, err := db.SweepBatch(ctx, s.deps.Pool, t, kind, size, p.StatementTimeout.D())
+		batchCtx, done := s.batchContext(ctx)
+		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, size, p.StatementTimeout.D())
+		done()
 		took := time.Since(began)
 		if db.IsSweepTimeout(err) {
 			res.Timeouts++
@@ -164,6 +175,18 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 				return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
 			}
 		}
+	}
+}
+
+// batchContext returns the context a batch runs under: it outlives ctx by up
+// to finishBatchWithin, so a batch in flight at cancellation completes (or
+// times out) instead of being cut off at once.
+func (s *Sweeper) batchContext(ctx context.Context) (context.Context, func()) {
+	batchCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(s.finishBatchWithin, cancel) })
+	return batchCtx, func() {
+		stop()
+		cancel()
 	}
 }
 

@@ -291,11 +291,38 @@ func TestSweepRows(t *testing.T) {
 		}
 	})
 
-	t.Run("CancelDuringBatchRollsItBack", func(t *testing.T) {
+	t.Run("CancelDuringBatchLetsItFinishThenStops", func(t *testing.T) {
 		t.Parallel()
 		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
+		lock := lockKeys(t, b.pool, "expired-0000")
+
+		runCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			waitForLockWait(t, b.pool)
+			cancel()           // shutdown while the first batch waits on a lock
+			lock.Rollback(ctx) // then the lock goes away within the finishing window
+		}()
+		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("want context.Canceled, got %v", err)
+		}
+		if res.RowsDeleted != 10 || len(b.sizes) != 1 {
+			t.Fatalf("deleted %d in %d batches, want the in-flight batch of 10 and no more", res.RowsDeleted, len(b.sizes))
+		}
+		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 15 {
+			t.Fatalf("%d expired keys left, want 15", expired)
+		}
+	})
+
+	t.Run("CancelDuringStuckBatchRollsItBack", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.sweeper.finishBatchWithin = 50 * time.Millisecond
 		insertKeys(t, b.pool, "lineage_event_idempotency", 5, 0)
 		lock := lockKeys(t, b.pool, "expired-0000")
+		defer lock.Rollback(ctx)
 
 		runCtx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -307,9 +334,8 @@ func TestSweepRows(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("want context.Canceled, got %v", err)
 		}
-		lock.Rollback(ctx)
 		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 5 {
-			t.Fatalf("%d expired keys left, want 5 (the cancelled batch rolled back)", expired)
+			t.Fatalf("%d expired keys left, want 5 (the cut batch rolled back)", expired)
 		}
 	})
 
