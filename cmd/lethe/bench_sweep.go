@@ -15,7 +15,7 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	cmd := command{
 		name:    "bench sweep",
 		summary: "Measure the TTL sweep on its own fresh database: rows/s vs one plain DELETE and the runbook's loop, foreground p99 during the sweep vs idle, peak RSS.",
-		usage:   "[--config lethe.yaml] [--rows N] [--batch N] [--max-batch N] [--pause D] [--target D] [--rate N] [--workers N] [--idle D]",
+		usage:   "[--config lethe.yaml] [--rows N] [--batch N] [--max-batch N] [--pause D] [--target D] [--rate N] [--workers N] [--window D] [--repeats N]",
 	}
 	var (
 		configPath string
@@ -29,8 +29,8 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	fs.DurationVar(&opts.Tuned.Target, "target", bench.SweepTuned.Target, "tuned setting: target_batch_duration (grow while batches are faster)")
 	fs.IntVar(&opts.Rate, "rate", 400, "foreground operations per second (half inserts, half point reads)")
 	fs.IntVar(&opts.Workers, "workers", 4, "foreground goroutines")
-	fs.DurationVar(&opts.Idle, "idle", 3*time.Second, "idle foreground window per round")
-	fs.IntVar(&opts.Repeats, "repeats", 3, "rounds of (load, idle window, sweep) per setting for the latency measurement")
+	fs.DurationVar(&opts.Idle, "window", time.Second, "length of each alternating idle / sweeping window of the latency measurement")
+	fs.IntVar(&opts.Repeats, "repeats", 3, "table loads per setting for the latency measurement (samples pooled)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}

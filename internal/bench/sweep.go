@@ -42,8 +42,8 @@ type SweepOptions struct {
 	// of an existing one. Idle is how long the idle baseline runs.
 	Workers int
 	Rate    int
-	Idle    time.Duration
-	Repeats int // rounds of (load, idle, sweep) per setting; samples are pooled
+	Idle    time.Duration // length of each idle and each sweeping window
+	Repeats int           // table loads per setting; samples are pooled
 
 	Logger *slog.Logger // progress (default: discard)
 }
@@ -161,9 +161,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 	}
 	rep.Expired = b.expired
 
-	// Foreground latency: for each Lethe setting, Repeats rounds of (load,
-	// idle window, sweep), pooling the samples, so idle and busy windows
-	// interleave and a disk hiccup in one round weighs on both sides alike.
+	// Foreground latency: for each Lethe setting, alternating idle and
+	// sweeping windows over Repeats loads, samples pooled.
 	for _, setting := range []struct {
 		name string
 		s    SweepSetting
@@ -348,10 +347,18 @@ policies:
 	return cfg, cfg.Policy("idempotency"), nil
 }
 
-// latency runs opts.Repeats rounds: load the table, run the foreground
-// workload idle for opts.Idle, then while Lethe sweeps with s. It returns
-// the pooled idle and during-sweep latency summaries.
+// latency runs opts.Repeats rounds. Each loads the table, starts the
+// foreground workload and then alternates windows of opts.Idle: idle, then
+// Lethe sweeping with s (the run is cancelled at the end of its window and
+// the next sweep window resumes the backlog with the same adaptive state),
+// until the backlog is gone. Alternating short windows charges background
+// noise (other processes on the machine, checkpoints) to both sides alike.
+// It returns the pooled idle and during-sweep latency summaries.
 func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during SweepLatency, err error) {
+	cfg, p, err := sweepPolicy(s)
+	if err != nil {
+		return idle, during, err
+	}
 	fg := &sweepForeground{pool: b.pool, workers: max(b.opts.Workers, 1), rate: max(b.opts.Rate, 1),
 		samples: map[string][]time.Duration{}}
 	for range max(b.opts.Repeats, 1) {
@@ -370,20 +377,33 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 		if len(fg.keys) == 0 {
 			return idle, during, errors.New("no fresh keys to read")
 		}
+		// One sweeper per round keeps its adaptive batch size across windows.
+		sweeper := workers.NewSweeper(&workers.Deps{Config: cfg, Pool: b.pool,
+			Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()})
 
 		fgCtx, stop := context.WithCancel(ctx)
 		done := fg.start(fgCtx)
 		time.Sleep(time.Second) // warm up
-		fg.mark("idle")
-		time.Sleep(b.opts.Idle)
-		fg.mark("during")
-		_, err = b.letheSweep(ctx, s)
+		for finished := false; !finished; {
+			fg.mark("idle")
+			time.Sleep(b.opts.Idle)
+			fg.mark("during")
+			window, cancel := context.WithTimeout(ctx, b.opts.Idle)
+			_, err := sweeper.Run(window, p, nil)
+			cancel()
+			switch {
+			case err == nil:
+				finished = true
+			case window.Err() == nil:
+				fg.mark("")
+				stop()
+				<-done
+				return idle, during, err
+			}
+		}
 		fg.mark("")
 		stop()
 		<-done
-		if err != nil {
-			return idle, during, err
-		}
 		if fg.err != nil {
 			return idle, during, fg.err
 		}
