@@ -342,7 +342,7 @@ func TestSweepRows(t *testing.T) {
 	t.Run("StatementTimeoutShrinksBatchAndServiceLivesOn", func(t *testing.T) {
 		t.Parallel()
 		b := setupSweep(t, slog.LevelInfo)
-		b.policy.StatementTimeout = config.Duration(300 * time.Millisecond)
+		b.policy.StatementTimeout = config.Duration(time.Second) // generous: only the locked batches may time out
 		insertKeys(t, b.pool, "lineage_event_idempotency", 30, 2)
 		// Another transaction holds the 5 newest expired keys: batches 1
 		// and 2 go through, then every batch reaching them times out.
@@ -426,7 +426,7 @@ func lockKeys(t *testing.T, pool *pgxpool.Pool, keys ...string) interface {
 
 // waitForLockWait waits until some session of this database waits on a lock.
 func waitForLockWait(t *testing.T, pool *pgxpool.Pool) {
-	for range 500 {
+	for range 3000 {
 		var waiting bool
 		err := pool.QueryRow(context.Background(), `
 			SELECT count(*) > 0 FROM pg_stat_activity
