@@ -30,7 +30,7 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&opts.Rate, "rate", 400, "foreground operations per second (half inserts, half point reads)")
 	fs.IntVar(&opts.Workers, "workers", 4, "foreground goroutines")
 	fs.DurationVar(&opts.Idle, "window", time.Second, "length of each alternating idle / sweeping window of the latency measurement")
-	fs.IntVar(&opts.Repeats, "repeats", 3, "table loads per setting for the latency measurement (samples pooled)")
+	fs.IntVar(&opts.Repeats, "repeats", 3, "rounds: runs per throughput scenario (the median is reported) and table loads per latency setting (samples pooled)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
