@@ -497,6 +497,11 @@ func (p *Policy) validate(field string, c *Config) []error {
 		}
 		positiveDur("statement_timeout", p.StatementTimeout)
 		positiveDur("target_batch_duration", p.TargetBatchDuration)
+		// The sweep job's timeout is half of rescue_stuck_jobs_after; one
+		// batch must fit in it.
+		if p.StatementTimeout >= c.River.RescueStuckJobsAfter/2 {
+			add("statement_timeout", "%s must be below half of river.rescue_stuck_jobs_after %s (the sweep job's timeout)", p.StatementTimeout.D(), c.River.RescueStuckJobsAfter.D())
+		}
 		switch p.Mode {
 		case "rows":
 		case "partitions":

@@ -77,6 +77,7 @@ func TestSweepPolicyConfig(t *testing.T) {
 			"mode":                  "    mode: shards\n",
 			"partition_period":      "    mode: partitions\n    partition_period: week\n",
 			"target_batch_duration": "    target_batch_duration: -1s\n",
+			"statement_timeout":     "    statement_timeout: 31m\n",
 		} {
 			if _, err := parse(t, base+yaml, nil); err == nil || !strings.Contains(err.Error(), "(idempotency)."+field) {
 				t.Errorf("%s: want an error naming the field, got %v", field, err)
