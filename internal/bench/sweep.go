@@ -374,7 +374,11 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 	}
 	fg := &sweepForeground{pool: b.pool, workers: max(b.opts.Workers, 1), rate: max(b.opts.Rate, 1),
 		samples: map[string][]time.Duration{}}
-	for range max(b.opts.Repeats, 1) {
+	// A short sweep gives few samples, and a p99 of few samples is noise:
+	// add rounds (up to 4× Repeats) until the sweeping windows hold
+	// sweepMinSamples operations.
+	for round := 0; round < max(b.opts.Repeats, 1) ||
+		(fg.count("during") < sweepMinSamples && round < 4*max(b.opts.Repeats, 1)); round++ {
 		if err := b.load(ctx); err != nil {
 			return idle, during, err
 		}
@@ -437,6 +441,16 @@ type sweepForeground struct {
 	phase   string
 	samples map[string][]time.Duration
 	err     error
+}
+
+// sweepMinSamples is how many foreground operations the sweeping windows
+// should hold before their p99 is reported.
+const sweepMinSamples = 4000
+
+func (f *sweepForeground) count(phase string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.samples[phase])
 }
 
 func (f *sweepForeground) mark(phase string) {
