@@ -98,6 +98,11 @@ type SweepLatency struct {
 	P50     time.Duration
 	P99     time.Duration
 	Max     time.Duration
+
+	// The p99 of inserts (which wait for the WAL flush at commit) and of
+	// point reads (which do not), to tell WAL stalls from CPU contention.
+	InsertP99 time.Duration
+	ReadP99   time.Duration
 }
 
 // Sweep runs the benchmark: on a fresh database with Lethe's schema, it
@@ -425,7 +430,10 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 			return idle, during, fg.err
 		}
 	}
-	return fg.summary("idle"), fg.summary("during"), nil
+	idle, during = fg.summary("idle"), fg.summary("during")
+	idle.InsertP99, idle.ReadP99 = fg.summary("idle/insert").P99, fg.summary("idle/read").P99
+	during.InsertP99, during.ReadP99 = fg.summary("during/insert").P99, fg.summary("during/read").P99
+	return idle, during, nil
 }
 
 // sweepForeground is a fixed-rate workload of inserts and point reads.
@@ -495,7 +503,12 @@ func (f *sweepForeground) start(ctx context.Context) <-chan struct{} {
 					f.err = fmt.Errorf("foreground operation: %w", err)
 				}
 				if err == nil && f.phase != "" {
+					op := "/read"
+					if i%2 == 0 {
+						op = "/insert"
+					}
 					f.samples[f.phase] = append(f.samples[f.phase], took)
+					f.samples[f.phase+op] = append(f.samples[f.phase+op], took)
 				}
 				f.mu.Unlock()
 				next = next.Add(interval)
@@ -565,7 +578,7 @@ func (r *SweepReport) Print(w io.Writer) {
 
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "foreground (inserts + point reads)\tsamples\tp50 ms\tp99 ms\tmax ms\tp99 ÷ idle p99\t")
+	fmt.Fprintln(tw, "foreground (inserts + point reads)\tsamples\tp50 ms\tp99 ms\tmax ms\tp99 ÷ idle p99\tinsert p99 ms\tread p99 ms\t")
 	var idle time.Duration
 	for _, l := range r.Latency {
 		ratio := "-"
@@ -574,7 +587,8 @@ func (r *SweepReport) Print(w io.Writer) {
 		} else if idle > 0 {
 			ratio = fmt.Sprintf("%.2f", float64(l.P99)/float64(idle))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%.2f\t%s\t\n", l.Name, l.Samples, sweepMS(l.P50), sweepMS(l.P99), sweepMS(l.Max), ratio)
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%.2f\t%s\t%.2f\t%.2f\t\n", l.Name, l.Samples, sweepMS(l.P50), sweepMS(l.P99), sweepMS(l.Max), ratio,
+			sweepMS(l.InsertP99), sweepMS(l.ReadP99))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\npeak RSS (VmHWM): %.1f MB\n", float64(r.PeakRSSKB)/1024)
