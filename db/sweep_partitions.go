@@ -76,23 +76,67 @@ func ListPartitions(ctx context.Context, exec Executor, table, column string) ([
 }
 
 // DropPartition drops partition part of table and returns how many rows it
-// held. It waits at most lockTimeout for the locks it needs (dropping a
-// partition locks the parent exclusively, briefly) so a busy table makes it
-// fail fast with a *SweepTimeoutError instead of queueing every query behind
-// it.
+// held. It counts the rows, detaches the partition with DETACH PARTITION …
+// CONCURRENTLY (which takes only a SHARE UPDATE EXCLUSIVE lock on the
+// parent, so inserts and reads of the table go on), finishing a detach a
+// previous run left pending, and then drops the detached table. Where a
+// concurrent detach is impossible (the table has a default partition) it
+// falls back to DROP TABLE, which locks the parent exclusively for the drop
+// and commit. Lock waits are capped at lockTimeout, so a busy table makes it
+// fail fast with a *SweepTimeoutError instead of queueing queries behind it.
 func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, timeout, lockTimeout time.Duration) (int64, error) {
+	what := fmt.Sprintf("drop partition %s of %s", part, table)
 	var rows int64
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
-		// Count first, holding only the partition's share lock, so the
-		// parent is locked exclusively just for the DROP and the commit.
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM `+Ident(part)).Scan(&rows); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DROP TABLE `+Ident(part))
-		return err
+		return tx.QueryRow(ctx, `SELECT count(*) FROM `+Ident(part)).Scan(&rows)
 	})
 	if err != nil {
-		return 0, sweepError(ctx, fmt.Sprintf("drop partition %s of %s", part, table), timeout, err)
+		return 0, sweepError(ctx, what, timeout, err)
+	}
+
+	var hasDefault, pending bool
+	err = pool.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM pg_partitioned_table WHERE partrelid = to_regclass($1) AND partdefid <> 0),
+		       coalesce((SELECT inhdetachpending FROM pg_inherits WHERE inhrelid = to_regclass($2)), false)`,
+		Ident(table), Ident(part)).Scan(&hasDefault, &pending)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	if hasDefault {
+		err = withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `DROP TABLE `+Ident(part))
+			return err
+		})
+		if err != nil {
+			return 0, sweepError(ctx, what, timeout, err)
+		}
+		return rows, nil
+	}
+
+	// DETACH … CONCURRENTLY cannot run in a transaction block: set the
+	// timeouts on a connection of its own, and close it afterwards rather
+	// than return it to the pool with them.
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	defer conn.Release()
+	defer func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }()
+	detach := `ALTER TABLE ` + Ident(table) + ` DETACH PARTITION ` + Ident(part) + ` CONCURRENTLY`
+	if pending {
+		detach = `ALTER TABLE ` + Ident(table) + ` DETACH PARTITION ` + Ident(part) + ` FINALIZE`
+	}
+	runCtx, cancel := context.WithTimeout(ctx, 2*timeout+sweepClientSlack)
+	defer cancel()
+	for _, sql := range []string{
+		fmt.Sprintf(`SET statement_timeout = %d`, timeout.Milliseconds()),
+		fmt.Sprintf(`SET lock_timeout = %d`, max(lockTimeout, 0).Milliseconds()),
+		detach,
+		`DROP TABLE ` + Ident(part),
+	} {
+		if _, err := conn.Exec(runCtx, sql); err != nil {
+			return 0, sweepError(ctx, what, timeout, err)
+		}
 	}
 	return rows, nil
 }

@@ -54,9 +54,15 @@ type SweepSetting struct {
 	MaxBatchSize int
 	Pause        time.Duration
 	Target       time.Duration // target_batch_duration
+	// Partitions measures mode: partitions instead, on the table
+	// range-partitioned by the hour.
+	Partitions bool
 }
 
 func (s SweepSetting) String() string {
+	if s.Partitions {
+		return fmt.Sprintf("mode partitions, hourly partitions, pause %s", s.Pause)
+	}
 	return fmt.Sprintf("batch %d..%d, pause %s, target %s", s.BatchSize, s.MaxBatchSize, s.Pause, s.Target)
 }
 
@@ -66,6 +72,9 @@ var SweepRunbookDefaults = SweepSetting{BatchSize: 10_000, MaxBatchSize: 10_000,
 
 // SweepTuned is the setting documented in docs/sweep.md for throughput.
 var SweepTuned = SweepSetting{BatchSize: 20_000, MaxBatchSize: 200_000, Pause: 10 * time.Millisecond, Target: 500 * time.Millisecond}
+
+// SweepPartitions is partition mode on hourly partitions.
+var SweepPartitions = SweepSetting{Partitions: true, Pause: 10 * time.Millisecond}
 
 // SweepReport is what the benchmark measured.
 type SweepReport struct {
@@ -127,7 +136,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 		return nil, err
 	}
 
-	rep := &SweepReport{Rows: opts.Rows, Settings: map[string]SweepSetting{"runbook defaults": SweepRunbookDefaults, "tuned": opts.Tuned}}
+	rep := &SweepReport{Rows: opts.Rows, Settings: map[string]SweepSetting{
+		"runbook defaults": SweepRunbookDefaults, "tuned": opts.Tuned, "partitions": SweepPartitions}}
 	b := &sweepBench{pool: pool, opts: opts, logger: logger}
 	if err := b.makeTemplate(ctx); err != nil {
 		return nil, err
@@ -149,6 +159,9 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 			return b.letheSweep(ctx, SweepRunbookDefaults)
 		}, false},
 		{"lethe sweep, tuned", func(ctx context.Context) (SweepThroughput, error) { return b.letheSweep(ctx, opts.Tuned) }, false},
+		{"lethe sweep, partitions mode", func(ctx context.Context) (SweepThroughput, error) {
+			return b.letheSweep(ctx, SweepPartitions)
+		}, false},
 	}
 	runs := make([][]SweepThroughput, len(scenarios))
 	for round := range max(opts.Repeats, 1) {
@@ -156,6 +169,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 			if sc.once && round > 0 {
 				continue
 			}
+			b.partitioned = strings.Contains(sc.name, "partitions")
 			if err := b.load(ctx); err != nil {
 				return nil, err
 			}
@@ -184,7 +198,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 	for _, setting := range []struct {
 		name string
 		s    SweepSetting
-	}{{"runbook defaults", SweepRunbookDefaults}, {"tuned", opts.Tuned}} {
+	}{{"runbook defaults", SweepRunbookDefaults}, {"tuned", opts.Tuned}, {"partitions mode", SweepPartitions}} {
+		b.partitioned = setting.s.Partitions
 		logger.Info("measuring foreground latency", slog.String("sweep", setting.name))
 		idle, during, err := b.latency(ctx, setting.s)
 		if err != nil {
@@ -199,10 +214,11 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 }
 
 type sweepBench struct {
-	pool    *pgxpool.Pool
-	opts    SweepOptions
-	logger  *slog.Logger
-	expired int64
+	pool        *pgxpool.Pool
+	partitioned bool // load the table range-partitioned by the hour
+	opts        SweepOptions
+	logger      *slog.Logger
+	expired     int64
 }
 
 // sweepFreshDatabase creates lethe_bench_sweep_<unix> on the server and
@@ -273,16 +289,37 @@ func (b *sweepBench) makeTemplate(ctx context.Context) error {
 // (primary key, index on expires_at) from the template and analyzes it.
 func (b *sweepBench) load(ctx context.Context) error {
 	began := time.Now()
-	for _, sql := range []string{
-		`TRUNCATE lineage_event_idempotency`,
-		`DROP INDEX IF EXISTS idx_idempotency_expires`,
-		`ALTER TABLE lineage_event_idempotency DROP CONSTRAINT IF EXISTS lineage_event_idempotency_pkey`,
-		`INSERT INTO lineage_event_idempotency SELECT * FROM sweep_bench_template`,
-		`ALTER TABLE lineage_event_idempotency ADD PRIMARY KEY (idempotency_key)`,
+	const columns = `(
+		idempotency_key text NOT NULL,
+		event_hash      text NOT NULL DEFAULT '',
+		created_at      timestamptz NOT NULL DEFAULT now(),
+		expires_at      timestamptz NOT NULL DEFAULT now() + interval '24 hours')`
+	stmts := []string{`DROP TABLE IF EXISTS lineage_event_idempotency`}
+	if b.partitioned {
+		stmts = append(stmts,
+			`CREATE TABLE lineage_event_idempotency `+columns+` PARTITION BY RANGE (expires_at)`,
+			`DO $$
+			DECLARE h timestamptz;
+			BEGIN
+				FOR h IN SELECT generate_series(date_trunc('hour', min(expires_at)), date_trunc('hour', max(expires_at)) + interval '3 hours', interval '1 hour')
+				         FROM sweep_bench_template LOOP
+					EXECUTE format('CREATE TABLE %I PARTITION OF lineage_event_idempotency FOR VALUES FROM (%L) TO (%L)',
+						'lineage_event_idempotency_h' || to_char(h AT TIME ZONE 'UTC', 'YYYYMMDDHH24'), h, h + interval '1 hour');
+				END LOOP;
+			END $$`,
+			`INSERT INTO lineage_event_idempotency SELECT * FROM sweep_bench_template`,
+			`ALTER TABLE lineage_event_idempotency ADD PRIMARY KEY (idempotency_key, expires_at)`)
+	} else {
+		stmts = append(stmts,
+			`CREATE TABLE lineage_event_idempotency `+columns,
+			`INSERT INTO lineage_event_idempotency SELECT * FROM sweep_bench_template`,
+			`ALTER TABLE lineage_event_idempotency ADD PRIMARY KEY (idempotency_key)`)
+	}
+	stmts = append(stmts,
 		`CREATE INDEX idx_idempotency_expires ON lineage_event_idempotency (expires_at)`,
 		`VACUUM ANALYZE lineage_event_idempotency`,
-		`CHECKPOINT`,
-	} {
+		`CHECKPOINT`)
+	for _, sql := range stmts {
 		if _, err := b.pool.Exec(ctx, sql); err != nil {
 			return fmt.Errorf("load table: %s: %w", sql, err)
 		}
@@ -346,6 +383,22 @@ func (b *sweepBench) letheSweep(ctx context.Context, s SweepSetting) (SweepThrou
 }
 
 func sweepPolicy(s SweepSetting) (*config.Config, *config.Policy, error) {
+	if s.Partitions {
+		cfg, err := config.Parse([]byte(fmt.Sprintf(`
+policies:
+  - name: idempotency
+    kind: sweep
+    mode: partitions
+    table: lineage_event_idempotency
+    partition_period: hour
+    partitions_ahead: 3
+    pause: %s
+`, s.Pause)), nil)
+		if err != nil {
+			return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
+		}
+		return cfg, cfg.Policy("idempotency"), nil
+	}
 	yaml := fmt.Sprintf(`
 policies:
   - name: idempotency
@@ -552,7 +605,8 @@ func sweepPeakRSS() int64 {
 // Print writes the report as tables with ratios and the targets.
 func (r *SweepReport) Print(w io.Writer) {
 	fmt.Fprintf(w, "TTL sweep benchmark: %d rows, %d expired (the older half)\n", r.Rows, r.Expired)
-	fmt.Fprintf(w, "  runbook defaults: %s\n  tuned:            %s\n\n", r.Settings["runbook defaults"], r.Settings["tuned"])
+	fmt.Fprintf(w, "  runbook defaults: %s\n  tuned:            %s\n  partitions:       %s\n\n",
+		r.Settings["runbook defaults"], r.Settings["tuned"], r.Settings["partitions"])
 
 	var plain, runbook float64
 	for _, t := range r.Throughput {
