@@ -154,15 +154,20 @@ type Policy struct {
 	StuckAfter        Duration `yaml:"stuck_after"`
 	BatchTimeout      Duration `yaml:"batch_timeout"`
 
-	// Sweep.
-	Pause            Duration `yaml:"pause"`
-	StatementTimeout Duration `yaml:"statement_timeout"`
-	Adaptive         *bool    `yaml:"adaptive"`
-	MinBatchSize     int      `yaml:"min_batch_size"`
-	MaxBatchSize     int      `yaml:"max_batch_size"`
-	Mode             string   `yaml:"mode"` // "rows" (default) or "partitions"
-	PartitionPeriod  string   `yaml:"partition_period"`
-	PartitionsAhead  int      `yaml:"partitions_ahead"`
+	// Sweep. Pause is a pointer so that an explicit "pause: 0s" (no pause
+	// between batches) differs from leaving it out (the runbook's 100ms).
+	// TargetBatchDuration: an adaptive sweep grows its batch after a batch
+	// faster than this, up to MaxBatchSize (which defaults to BatchSize, so
+	// the runbook's 10,000-row batches hold unless an operator raises it).
+	Pause               *Duration `yaml:"pause"`
+	StatementTimeout    Duration  `yaml:"statement_timeout"`
+	Adaptive            *bool     `yaml:"adaptive"`
+	MinBatchSize        int       `yaml:"min_batch_size"`
+	MaxBatchSize        int       `yaml:"max_batch_size"`
+	TargetBatchDuration Duration  `yaml:"target_batch_duration"`
+	Mode                string    `yaml:"mode"` // "rows" (default) or "partitions"
+	PartitionPeriod     string    `yaml:"partition_period"`
+	PartitionsAhead     int       `yaml:"partitions_ahead"`
 
 	// Tombstone.
 	Entity            string   `yaml:"entity"`
@@ -311,10 +316,14 @@ func (p *Policy) applyDefaults() {
 		p.ExpiresAtColumn = cmp.Or(p.ExpiresAtColumn, "expires_at")
 		p.Schedule = cmp.Or(p.Schedule, "@every 1h")
 		p.BatchSize = cmp.Or(p.BatchSize, 10_000)
-		p.Pause = cmp.Or(p.Pause, Duration(100*time.Millisecond))
+		if p.Pause == nil {
+			pause := Duration(100 * time.Millisecond)
+			p.Pause = &pause
+		}
 		p.StatementTimeout = cmp.Or(p.StatementTimeout, Duration(30*time.Second))
-		p.MinBatchSize = cmp.Or(p.MinBatchSize, 100)
-		p.MaxBatchSize = cmp.Or(p.MaxBatchSize, 50_000)
+		p.MinBatchSize = cmp.Or(p.MinBatchSize, min(100, p.BatchSize))
+		p.MaxBatchSize = cmp.Or(p.MaxBatchSize, p.BatchSize)
+		p.TargetBatchDuration = cmp.Or(p.TargetBatchDuration, Duration(time.Second))
 		p.Mode = cmp.Or(p.Mode, "rows")
 		if p.Adaptive == nil {
 			adaptive := true
@@ -497,10 +506,16 @@ func (p *Policy) validate(field string, c *Config) []error {
 		if p.MinBatchSize > p.BatchSize {
 			add("min_batch_size", "%d must be at most batch_size %d", p.MinBatchSize, p.BatchSize)
 		}
-		if p.Pause < 0 {
+		if p.Pause != nil && *p.Pause < 0 {
 			add("pause", "must not be negative")
 		}
 		positiveDur("statement_timeout", p.StatementTimeout)
+		positiveDur("target_batch_duration", p.TargetBatchDuration)
+		// The sweep job's timeout is half of rescue_stuck_jobs_after; one
+		// batch must fit in it.
+		if p.StatementTimeout >= c.River.RescueStuckJobsAfter/2 {
+			add("statement_timeout", "%s must be below half of river.rescue_stuck_jobs_after %s (the sweep job's timeout)", p.StatementTimeout.D(), c.River.RescueStuckJobsAfter.D())
+		}
 		switch p.Mode {
 		case "rows":
 		case "partitions":
@@ -587,4 +602,13 @@ func IsLoopback(host string) bool {
 func Redacted(url string) string {
 	re := regexp.MustCompile(`(://[^:/@]+:)[^@]*@`)
 	return re.ReplaceAllString(url, "${1}xxxxx@")
+}
+
+// SweepPause returns the pause between the batches of a sweep policy (zero
+// when none is set).
+func (p *Policy) SweepPause() time.Duration {
+	if p.Pause == nil {
+		return 0
+	}
+	return p.Pause.D()
 }

@@ -43,8 +43,8 @@ func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.Orphan
 	return err
 }
 
-// SweepResult counts what one orphan sweep did.
-type SweepResult struct {
+// OrphanSweepResult counts what one orphan blob sweep did.
+type OrphanSweepResult struct {
 	Tombstones   int `json:"tombstones"`    // tombstones visited
 	BlobsDeleted int `json:"blobs_deleted"` // objects removed under their prefixes
 	Skipped      int `json:"skipped"`       // tombstones cleared while the sweep ran
@@ -60,18 +60,18 @@ const sweepPage = 500
 // "{key}/" (including blobs written after the deletion) and sets purged_at.
 // It never removes a tombstone. A failing prefix is counted and the sweep
 // goes on; the error names how many failed.
-func OrphanSweep(ctx context.Context, deps *Deps, p *config.Policy) (SweepResult, error) {
+func OrphanSweep(ctx context.Context, deps *Deps, p *config.Policy) (OrphanSweepResult, error) {
 	ent, err := newEntities(deps)
 	if err != nil {
-		return SweepResult{}, err
+		return OrphanSweepResult{}, err
 	}
 	return ent.orphanSweep(ctx, p, nil)
 }
 
-func (e *entities) orphanSweep(ctx context.Context, p *config.Policy, jobID *int64) (SweepResult, error) {
+func (e *entities) orphanSweep(ctx context.Context, p *config.Policy, jobID *int64) (OrphanSweepResult, error) {
 	started := time.Now()
 	var (
-		res   SweepResult
+		res   OrphanSweepResult
 		after string
 		errs  []error
 	)

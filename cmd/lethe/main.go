@@ -36,6 +36,7 @@ func commands() []command {
 		migrateCommand(),
 		checkConfigCommand(),
 		benchCommand(),
+		sweepCommand(),
 		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 	}
 }

@@ -245,6 +245,8 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 
 	grace := s.Config.ShutdownGrace.D()
 	s.Logger.Info("Shutting down", slog.Duration("grace", grace))
+	// The sweep runbook's shutdown line (issue 4).
+	workers.SweepStopping(s.Logger, s.Config)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	_ = httpServer.Shutdown(shutdownCtx)

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+func TestSweepCommand(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	url := testenv.MigratedURL(t)
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := pool.Exec(ctx, `
+		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+		SELECT 'expired-' || g, now() - interval '1 hour' FROM generate_series(1, 25) g
+		UNION ALL
+		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, 4) g`); err != nil {
+		t.Fatal(err)
+	}
+	configPath := filepath.Join(t.TempDir(), "lethe.yaml")
+	if err := os.WriteFile(configPath, []byte(`
+database:
+  url: "`+url+`"
+policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    batch_size: 10
+    pause: 0s
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	lethe := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(ctx, &cli{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}, args)
+		return code, stdout.String(), stderr.String()
+	}
+
+	code, out, errOut := lethe("sweep", "--config", configPath, "--status")
+	if code != 0 || !strings.Contains(out, "EXPIRED KEYS") || !sweepHasColumns(out, "idempotency", "29", "25") {
+		t.Fatalf("status before: exit %d\n%s%s", code, out, errOut)
+	}
+
+	code, out, errOut = lethe("sweep", "--config", configPath, "idempotency")
+	if code != 0 || !strings.Contains(out, "idempotency: deleted 25 expired rows from lineage_event_idempotency in 3 batches") {
+		t.Fatalf("sweep: exit %d\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, `"msg":"Cleaned up expired idempotency keys"`) || !strings.Contains(errOut, `"rows_deleted":25`) {
+		t.Fatalf("sweep did not log the runbook's line: %s", errOut)
+	}
+
+	code, out, errOut = lethe("sweep", "--config", configPath, "--status", "idempotency")
+	if code != 0 || !sweepHasColumns(out, "idempotency", "4", "0") {
+		t.Fatalf("status after: exit %d\n%s%s", code, out, errOut)
+	}
+
+	code, _, errOut = lethe("sweep", "--config", configPath, "nope")
+	if code != 2 || !strings.Contains(errOut, `no sweep policy "nope" (sweep policies: idempotency)`) {
+		t.Fatalf("bad policy: exit %d, %s", code, errOut)
+	}
+	if code, _, _ = lethe("sweep", "--config", configPath); code != 2 {
+		t.Fatalf("no policy: exit %d, want 2", code)
+	}
+}
+
+// sweepHasColumns reports whether some line of out holds all fields, in order, as
+// whitespace-separated columns.
+func sweepHasColumns(out string, fields ...string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		cols := strings.Fields(line)
+		i := 0
+		for _, col := range cols {
+			if i < len(fields) && col == fields[i] {
+				i++
+			}
+		}
+		if i == len(fields) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSweepServe runs the whole service: the periodic lethe.sweep job runs on
+// start through River, deletes the expired keys, logs the runbook's lines,
+// and shutdown logs the stop line and returns.
+func TestSweepServe(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	url := testenv.MigratedURL(t)
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if _, err := pool.Exec(ctx, `
+		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+		SELECT 'expired-' || g, now() - interval '1 hour' FROM generate_series(1, 30) g
+		UNION ALL
+		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, 3) g`); err != nil {
+		t.Fatal(err)
+	}
+	configPath := filepath.Join(t.TempDir(), "lethe.yaml")
+	if err := os.WriteFile(configPath, []byte(`
+database:
+  url: "`+url+`"
+blob:
+  kind: local
+  local:
+    dir: "`+filepath.Join(t.TempDir(), "blobs")+`"
+http:
+  listen: 127.0.0.1:0
+shutdown_grace: 5s
+migrate_on_start: false
+policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    batch_size: 10
+    pause: 0s
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var stdout, stderr sweepSyncBuffer
+	exited := make(chan int, 1)
+	go func() {
+		exited <- run(runCtx, &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string {
+			if k == "IDEMPOTENCY_CLEANUP_INTERVAL" {
+				return "30m"
+			}
+			return ""
+		}}, []string{"serve", "--config", configPath})
+	}()
+
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var audited int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM lethe_deletion_audit WHERE policy = 'idempotency' AND rows_deleted = 30`).Scan(&audited); err != nil {
+			t.Fatal(err)
+		}
+		if audited > 0 {
+			break
+		}
+		select {
+		case code := <-exited:
+			t.Fatalf("serve exited with %d before sweeping:\n%s", code, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no sweep ran within a minute:\n%s", stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if code := <-exited; code != 0 {
+		t.Fatalf("serve exited with %d:\n%s", code, stderr.String())
+	}
+
+	logs := stderr.String()
+	for _, want := range []string{
+		`"msg":"Started idempotency cleanup goroutine","interval":1800000000000,"policy":"idempotency"`,
+		`"msg":"Cleaned up expired idempotency keys","policy":"idempotency","rows_deleted":30,"batches_completed":3`,
+		`"msg":"Stopping idempotency cleanup goroutine","policy":"idempotency"`,
+	} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("logs lack %s:\n%s", want, logs)
+		}
+	}
+	var left int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM lineage_event_idempotency`).Scan(&left); err != nil || left != 3 {
+		t.Fatalf("%d keys left (%v), want the 3 fresh ones", left, err)
+	}
+}
+
+// sweepSyncBuffer is a bytes.Buffer the service and the test may share.
+type sweepSyncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *sweepSyncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *sweepSyncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

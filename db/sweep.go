@@ -1,0 +1,199 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// SweepTable names a table of short-lived keys swept by its expiry column.
+type SweepTable struct {
+	Table           string
+	KeyColumn       string
+	ExpiresAtColumn string
+}
+
+// Relation kinds SweepTableKind reports.
+const (
+	RelKindTable       = "r" // an ordinary table
+	RelKindPartitioned = "p" // a partitioned table (the parent)
+)
+
+// SweepTableKind returns the relation kind of t's table (RelKindTable or
+// RelKindPartitioned), or an error naming the table when it does not exist.
+func SweepTableKind(ctx context.Context, exec Executor, t SweepTable) (string, error) {
+	var kind *string
+	err := exec.QueryRow(ctx, `SELECT relkind::text FROM pg_class WHERE oid = to_regclass($1)`, Ident(t.Table)).Scan(&kind)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && kind == nil) {
+		return "", fmt.Errorf("sweep table %s: does not exist", t.Table)
+	}
+	if err != nil {
+		return "", fmt.Errorf("sweep table %s: look up: %w", t.Table, err)
+	}
+	return *kind, nil
+}
+
+// SweepTimeoutError is a sweep statement that ran past its statement timeout
+// (or a lock that was not granted within its lock timeout). It matches
+// context.DeadlineExceeded with errors.Is, and its text says "context
+// deadline exceeded", as the runbook's error log does.
+type SweepTimeoutError struct {
+	What    string        // what was being done, e.g. "delete batch of 10000 expired rows from t"
+	Timeout time.Duration // the statement timeout in force
+	Err     error         // the driver's error
+}
+
+func (e *SweepTimeoutError) Error() string {
+	return fmt.Sprintf("%s: exceeded statement timeout %s: %v (%v)", e.What, e.Timeout, context.DeadlineExceeded, e.Err)
+}
+
+// Unwrap lets errors.Is match both context.DeadlineExceeded and the driver's error.
+func (e *SweepTimeoutError) Unwrap() []error { return []error{context.DeadlineExceeded, e.Err} }
+
+// IsSweepTimeout reports whether err is a sweep statement or lock timeout.
+func IsSweepTimeout(err error) bool {
+	var te *SweepTimeoutError
+	return errors.As(err, &te)
+}
+
+// sweepClientSlack is how long past the server-side statement timeout the
+// client waits before cancelling the query itself, in case the server (or
+// the network) never answers.
+const sweepClientSlack = 5 * time.Second
+
+// SweepBatch deletes at most limit of t's expired rows, oldest first, in a
+// transaction of its own with statement_timeout set to timeout, and returns
+// how many it deleted. A timeout returns a *SweepTimeoutError and deletes
+// nothing (the transaction rolls back).
+//
+// The rows chosen are the runbook's (`WHERE expires_at < now() ORDER BY
+// expires_at LIMIT n`, an index range scan), but an ordinary table
+// (kind RelKindTable) deletes them by ctid: PostgreSQL plans the runbook's
+// `key IN (subquery)` as a hash semi-join over a sequential scan of the whole
+// table, so each batch would cost O(table) instead of O(batch). A
+// partitioned table, where a ctid names a row only within one partition,
+// deletes them by key through the key's index. Either way the outer
+// `expires_at < now()` is rechecked on each row at delete time, so a key
+// whose expiry was pushed back concurrently is not deleted.
+func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout time.Duration) (int64, error) {
+	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
+	var sql string
+	if kind == RelKindTable {
+		sql = `DELETE FROM ` + table + `
+			WHERE ctid = ANY (ARRAY(
+				SELECT ctid FROM ` + table + `
+				WHERE ` + expires + ` < now()
+				ORDER BY ` + expires + `
+				LIMIT $1))
+			  AND ` + expires + ` < now()`
+	} else {
+		if t.KeyColumn == "" {
+			return 0, fmt.Errorf("sweep table %s: key_column is required to delete rows of a partitioned table", t.Table)
+		}
+		key := Ident(t.KeyColumn)
+		sql = `DELETE FROM ` + table + `
+			WHERE ` + key + ` = ANY (ARRAY(
+				SELECT ` + key + ` FROM ` + table + `
+				WHERE ` + expires + ` < now()
+				ORDER BY ` + expires + `
+				LIMIT $1))
+			  AND ` + expires + ` < now()`
+	}
+
+	var deleted int64
+	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, sql, limit)
+		deleted = tag.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return 0, sweepError(ctx, fmt.Sprintf("delete batch of %d expired rows from %s", limit, t.Table), timeout, err)
+	}
+	return deleted, nil
+}
+
+// withStatementTimeout runs fn in a transaction with statement_timeout (and
+// lock_timeout, when positive) set locally, under a context that gives up a
+// little after the server should have. With asyncCommit the commit does not
+// wait for the WAL flush: fine for work that is safe to redo, such as
+// deleting expired keys (a crash can only lose deletions the next run
+// repeats), and it keeps the sweep from adding fsync waits of its own.
+func withStatementTimeout(ctx context.Context, pool *pgxpool.Pool, timeout, lockTimeout time.Duration, asyncCommit bool, fn func(ctx context.Context, tx pgx.Tx) error) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout+sweepClientSlack)
+	defer cancel()
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `
+			SELECT set_config('statement_timeout', $1, true),
+			       set_config('lock_timeout', $2, true),
+			       set_config('synchronous_commit', CASE WHEN $3 THEN 'off' ELSE current_setting('synchronous_commit') END, true)`,
+			fmt.Sprintf("%dms", timeout.Milliseconds()), fmt.Sprintf("%dms", max(lockTimeout, 0).Milliseconds()), asyncCommit); err != nil {
+			return err
+		}
+		return fn(ctx, tx)
+	})
+}
+
+// sweepError turns a statement, lock or client timeout into a
+// *SweepTimeoutError and wraps anything else with what was being done. The
+// caller's own cancellation stays what it is.
+func sweepError(ctx context.Context, what string, timeout time.Duration, err error) error {
+	var pgErr *pgconn.PgError
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("%s: %w", what, ctx.Err())
+	case errors.As(err, &pgErr) && pgErr.Code == "57014" && strings.Contains(pgErr.Message, "statement timeout"),
+		errors.As(err, &pgErr) && pgErr.Code == "55P03",
+		errors.Is(err, context.DeadlineExceeded):
+		return &SweepTimeoutError{What: what, Timeout: timeout, Err: err}
+	default:
+		return fmt.Errorf("%s: %w", what, err)
+	}
+}
+
+// SweepStatus is the runbook's diagnosis of a swept table.
+type SweepStatus struct {
+	TableBytes       int64      `json:"table_bytes"`
+	TableSize        string     `json:"table_size"` // pg_size_pretty
+	TotalKeys        int64      `json:"total_keys"`
+	ExpiredKeys      int64      `json:"expired_keys"`
+	OldestExpiration *time.Time `json:"oldest_expiration"`
+	NewestExpiration *time.Time `json:"newest_expiration"`
+}
+
+// GetSweepStatus runs the runbook's diagnosis query on t: table size (with
+// indexes and, for a partitioned table, its partitions), total and expired
+// keys, oldest and newest expiration. It scans the table.
+func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStatus, error) {
+	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
+	var s SweepStatus
+	err := exec.QueryRow(ctx, `
+		SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint
+		        FROM pg_partition_tree(to_regclass($1))) AS bytes,
+		       count(*),
+		       count(*) FILTER (WHERE `+expires+` < now()),
+		       min(`+expires+`), max(`+expires+`)
+		FROM `+table, table).
+		Scan(&s.TableBytes, &s.TotalKeys, &s.ExpiredKeys, &s.OldestExpiration, &s.NewestExpiration)
+	if err != nil {
+		return s, fmt.Errorf("status of sweep table %s: %w", t.Table, err)
+	}
+	s.TableSize = prettyBytes(s.TableBytes)
+	return s, nil
+}
+
+// prettyBytes formats n as pg_size_pretty does (bytes, kB, MB, GB, TB).
+func prettyBytes(n int64) string {
+	units := []string{"bytes", "kB", "MB", "GB", "TB"}
+	v, i := n, 0
+	for i < len(units)-1 && v >= 10*1024 {
+		v = (v + 512) / 1024
+		i++
+	}
+	return fmt.Sprintf("%d %s", v, units[i])
+}

@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS lineage_event_idempotency_partitioned;

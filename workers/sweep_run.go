@@ -1,0 +1,393 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+)
+
+// Sweep log messages, as the idempotency cleanup runbook shows them. They are
+// the same for every sweep policy; the policy key tells them apart.
+const (
+	sweepMsgDone   = "Cleaned up expired idempotency keys"
+	sweepMsgFailed = "Failed to cleanup expired idempotency keys"
+)
+
+// sweepPartitionLockTimeout caps how long a partition drop or create waits
+// for its table locks, so a busy table makes it fail fast (and retry next
+// run) rather than queue every query behind an exclusive lock request.
+const sweepPartitionLockTimeout = 5 * time.Second
+
+// sweepFinishBatchWithin is how long a batch in flight when the run's
+// context is cancelled (shutdown, job timeout) still gets to finish. The
+// runbook lets the in-flight batch complete; bounding it keeps shutdown
+// within River's hard-stop wait. A batch cut short rolls back.
+const sweepFinishBatchWithin = 5 * time.Second
+
+// Sweeper runs sweeps of sweep policies, from the River worker and from the
+// CLI. It keeps each policy's adaptive batch size in memory: a restart starts
+// again from batch_size.
+type Sweeper struct {
+	deps *Deps
+
+	mu    sync.Mutex
+	sizes map[string]int
+
+	// sleep waits d or until ctx is done. Tests replace it to observe pauses
+	// without a wall clock.
+	sleep func(ctx context.Context, d time.Duration) error
+	// finishBatchWithin is sweepFinishBatchWithin (tests shorten it).
+	finishBatchWithin time.Duration
+	// afterBatch, when set, is called after each batch with its size and
+	// rows deleted (tests).
+	afterBatch func(size int, deleted int64)
+}
+
+// NewSweeper returns a Sweeper working with deps' pool, logger and metrics.
+func NewSweeper(deps *Deps) *Sweeper {
+	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: sleepContext, finishBatchWithin: sweepFinishBatchWithin}
+}
+
+// SweepResult is what one sweep run did.
+type SweepResult struct {
+	Policy      string        `json:"policy"`
+	RowsDeleted int64         `json:"rows_deleted"`
+	Batches     int           `json:"batches_completed"` // batches (or partition drops) that deleted rows
+	Timeouts    int           `json:"timeouts"`          // statement or lock timeouts hit (and retried smaller, when adaptive)
+	BatchSize   int           `json:"batch_size"`        // the batch size the next run starts with
+	Duration    time.Duration `json:"duration"`
+
+	PartitionsDropped []string `json:"partitions_dropped,omitempty"`
+	PartitionsCreated []string `json:"partitions_created,omitempty"`
+}
+
+// Run sweeps policy p once: in rows mode it deletes expired rows in batches
+// until a batch comes back short; in partitions mode it drops expired
+// partitions and creates the upcoming ones. It logs the runbook's lines,
+// updates the metrics and writes one audit record (action sweep). jobID is
+// the River job's, nil for a manual run.
+//
+// ctx is checked before every batch and during the pause between batches. A
+// batch in flight when ctx is cancelled gets sweepFinishBatchWithin to
+// complete (or hit its statement timeout); past that it is cancelled and
+// rolls back. Batches already committed stay deleted.
+func (s *Sweeper) Run(ctx context.Context, p *config.Policy, jobID *int64) (SweepResult, error) {
+	started := time.Now()
+	var (
+		res SweepResult
+		err error
+	)
+	if p.Mode == "partitions" {
+		res, err = s.sweepPartitions(ctx, p)
+	} else {
+		res, err = s.sweepRows(ctx, p)
+	}
+	res.Policy = p.Name
+	res.Duration = time.Since(started)
+	s.logRun(ctx, p, res, err)
+	s.audit(ctx, p, jobID, started, res, err)
+	return res, err
+}
+
+// batchSize returns the batch size p's next batch starts with.
+func (s *Sweeper) batchSize(p *config.Policy) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	size, ok := s.sizes[p.Name]
+	if !ok || !*p.Adaptive {
+		size = p.BatchSize
+	}
+	return min(max(size, p.MinBatchSize), p.MaxBatchSize)
+}
+
+func (s *Sweeper) setBatchSize(p *config.Policy, size int) {
+	s.mu.Lock()
+	s.sizes[p.Name] = size
+	s.mu.Unlock()
+	s.deps.Metrics.SweepBatchSize.WithLabelValues(p.Name).Set(float64(size))
+}
+
+// sweepRows is the runbook's loop: delete a batch, pause, repeat until a
+// batch comes back short. Adaptive sizing halves the batch after a timeout
+// and retries it (down to min_batch_size, below which the run fails), and
+// grows it by half after a batch faster than target_batch_duration (up to
+// max_batch_size).
+func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult, error) {
+	var res SweepResult
+	t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+	kind, err := db.SweepTableKind(ctx, s.deps.Pool, t)
+	if err != nil {
+		return res, err
+	}
+	size := s.batchSize(p)
+	res.BatchSize = size
+	s.deps.Metrics.SweepBatchSize.WithLabelValues(p.Name).Set(float64(size))
+	for {
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("sweep %s before batch %d: %w", p.Name, res.Batches+1, err)
+		}
+		began := time.Now()
+		batchCtx, done := s.batchContext(ctx)
+		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, size, p.StatementTimeout.D())
+		done()
+		took := time.Since(began)
+		if db.IsSweepTimeout(err) {
+			res.Timeouts++
+			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+			if !*p.Adaptive || size <= p.MinBatchSize {
+				return res, err
+			}
+			size = max(p.MinBatchSize, size/2)
+			s.setBatchSize(p, size)
+			res.BatchSize = size
+			s.deps.Logger.WarnContext(ctx, "Sweep batch timed out; retrying with a smaller batch",
+				slog.String("policy", p.Name), slog.Int("batch_size", size), slog.String("error", err.Error()))
+			continue
+		}
+		if err != nil {
+			return res, err
+		}
+		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "sweep").Observe(took.Seconds())
+		if s.afterBatch != nil {
+			s.afterBatch(size, deleted)
+		}
+		if deleted > 0 {
+			res.RowsDeleted += deleted
+			res.Batches++
+			s.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(deleted))
+			s.deps.Metrics.SweepBatches.WithLabelValues(p.Name).Inc()
+		}
+		if deleted < int64(size) {
+			return res, nil
+		}
+		if *p.Adaptive && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
+			size = min(p.MaxBatchSize, size+max(size/2, 1))
+			s.setBatchSize(p, size)
+			res.BatchSize = size
+		}
+		if pause := p.SweepPause(); pause > 0 {
+			if err := s.sleep(ctx, pause); err != nil {
+				return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
+			}
+		}
+	}
+}
+
+// batchContext returns the context a batch runs under: it outlives ctx by up
+// to finishBatchWithin, so a batch in flight at cancellation completes (or
+// times out) instead of being cut off at once.
+func (s *Sweeper) batchContext(ctx context.Context) (context.Context, func()) {
+	batchCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(s.finishBatchWithin, cancel) })
+	return batchCtx, func() {
+		stop()
+		cancel()
+	}
+}
+
+// sweepPartitions drops the partitions of p's table whose upper bound has
+// passed (every row in them has expired) and creates the partitions for the
+// current period and partitions_ahead periods after it.
+func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Policy) (SweepResult, error) {
+	var res SweepResult
+	parts, err := db.ListPartitions(ctx, s.deps.Pool, p.Table, p.ExpiresAtColumn)
+	if err != nil {
+		return res, err
+	}
+	// The database's clock decides what has expired, as in rows mode.
+	var now time.Time
+	if err := s.deps.Pool.QueryRow(ctx, `SELECT now()`).Scan(&now); err != nil {
+		return res, fmt.Errorf("sweep %s: read clock: %w", p.Name, err)
+	}
+	timeout := p.StatementTimeout.D()
+	lockTimeout := min(timeout, sweepPartitionLockTimeout)
+
+	for _, part := range parts {
+		if part.Default || part.To == nil || part.To.After(now) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("sweep %s before dropping %s: %w", p.Name, part.Name, err)
+		}
+		if res.Batches > 0 && p.SweepPause() > 0 {
+			if err := s.sleep(ctx, p.SweepPause()); err != nil {
+				return res, fmt.Errorf("sweep %s: pause before dropping %s: %w", p.Name, part.Name, err)
+			}
+		}
+		began := time.Now()
+		rows, err := db.DropPartition(ctx, s.deps.Pool, p.Table, part.Name, timeout, lockTimeout)
+		if db.IsSweepTimeout(err) {
+			res.Timeouts++
+			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+		}
+		if err != nil {
+			return res, err
+		}
+		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "sweep_partition").Observe(time.Since(began).Seconds())
+		s.deps.Metrics.SweepBatches.WithLabelValues(p.Name).Inc()
+		s.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
+		res.Batches++
+		res.RowsDeleted += rows
+		res.PartitionsDropped = append(res.PartitionsDropped, part.Name)
+	}
+
+	start := periodStart(now, p.PartitionPeriod)
+	for i := 0; i <= p.PartitionsAhead; i++ {
+		from, to := periodAdd(start, p.PartitionPeriod, i), periodAdd(start, p.PartitionPeriod, i+1)
+		if overlapsAny(parts, from, to) {
+			continue
+		}
+		name := partitionName(p.Table, p.PartitionPeriod, from)
+		err := db.CreatePartition(ctx, s.deps.Pool, p.Table, name, from, to, timeout, lockTimeout)
+		if db.IsSweepTimeout(err) {
+			res.Timeouts++
+			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+		}
+		if err != nil {
+			return res, err
+		}
+		res.PartitionsCreated = append(res.PartitionsCreated, name)
+	}
+	return res, nil
+}
+
+func overlapsAny(parts []db.Partition, from, to time.Time) bool {
+	for _, part := range parts {
+		if part.Overlaps(from, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// periodStart truncates t (in UTC) to the start of its hour, day or month.
+func periodStart(t time.Time, period string) time.Time {
+	t = t.UTC()
+	switch period {
+	case "hour":
+		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), 0, 0, 0, time.UTC)
+	case "month":
+		return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+	default:
+		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+	}
+}
+
+// periodAdd returns the start of the n-th period after start.
+func periodAdd(start time.Time, period string, n int) time.Time {
+	switch period {
+	case "hour":
+		return start.Add(time.Duration(n) * time.Hour)
+	case "month":
+		return start.AddDate(0, n, 0)
+	default:
+		return start.AddDate(0, 0, n)
+	}
+}
+
+// partitionName names the partition of table starting at from:
+// <table>_pYYYYMMDD (day), _pYYYYMMDDHH (hour), _pYYYYMM (month), with the
+// table part shortened to keep the name within PostgreSQL's 63 bytes.
+func partitionName(table, period string, from time.Time) string {
+	layout := "20060102"
+	switch period {
+	case "hour":
+		layout = "2006010215"
+	case "month":
+		layout = "200601"
+	}
+	suffix := "_p" + from.UTC().Format(layout)
+	if len(table)+len(suffix) > 63 {
+		table = table[:63-len(suffix)]
+	}
+	return table + suffix
+}
+
+// logRun writes the runbook's log line for a finished run: INFO when it
+// deleted (or, in partition mode, dropped or created) something, DEBUG when
+// it found nothing to do, ERROR when it failed.
+func (s *Sweeper) logRun(ctx context.Context, p *config.Policy, res SweepResult, err error) {
+	logger := s.deps.Logger
+	if err != nil {
+		logger.LogAttrs(ctx, slog.LevelError, sweepMsgFailed,
+			slog.String("policy", p.Name),
+			slog.String("error", err.Error()),
+			slog.Int64("rows_deleted_before_error", res.RowsDeleted),
+			slog.Int("batches_completed", res.Batches),
+			slog.String("status", "failed"))
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("policy", p.Name),
+		slog.Int64("rows_deleted", res.RowsDeleted),
+		slog.Int("batches_completed", res.Batches),
+		slog.String("duration", formatDuration(res.Duration)),
+		slog.String("status", "success"),
+	}
+	if p.Mode == "partitions" {
+		attrs = append(attrs,
+			slog.Int("partitions_dropped", len(res.PartitionsDropped)),
+			slog.Int("partitions_created", len(res.PartitionsCreated)))
+	}
+	level := slog.LevelDebug
+	if res.RowsDeleted > 0 || len(res.PartitionsDropped) > 0 || len(res.PartitionsCreated) > 0 {
+		level = slog.LevelInfo
+	}
+	logger.LogAttrs(ctx, level, sweepMsgDone, attrs...)
+}
+
+// formatDuration renders d as the runbook does ("350ms", "3.75s").
+func formatDuration(d time.Duration) string {
+	if d < time.Millisecond {
+		return d.Round(time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
+
+// audit records the run in lethe_deletion_audit. It never fails the run.
+func (s *Sweeper) audit(ctx context.Context, p *config.Policy, jobID *int64, started time.Time, res SweepResult, runErr error) {
+	entry := db.AuditEntry{
+		Policy: p.Name, Action: "sweep", JobID: jobID, RowsDeleted: res.RowsDeleted,
+		StartedAt: started, Outcome: db.OutcomeOK,
+		Detail: map[string]any{
+			"mode":              p.Mode,
+			"batches_completed": res.Batches,
+			"timeouts":          res.Timeouts,
+			"batch_size":        res.BatchSize,
+			"duration_ms":       res.Duration.Milliseconds(),
+		},
+	}
+	if len(res.PartitionsDropped) > 0 {
+		entry.Detail["partitions_dropped"] = res.PartitionsDropped
+	}
+	if len(res.PartitionsCreated) > 0 {
+		entry.Detail["partitions_created"] = res.PartitionsCreated
+	}
+	if runErr != nil {
+		entry.Error = runErr.Error()
+		entry.Outcome = db.OutcomeError
+		if res.RowsDeleted > 0 {
+			entry.Outcome = db.OutcomePartial
+		}
+	}
+	if err := db.RecordAudit(context.WithoutCancel(ctx), s.deps.Pool, entry); err != nil {
+		s.deps.Logger.WarnContext(ctx, "Failed to record sweep audit", slog.String("policy", p.Name), slog.String("error", err.Error()))
+	}
+}
+
+// sleepContext waits d, or until ctx is done (returning its error).
+func sleepContext(ctx context.Context, d time.Duration) error {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}

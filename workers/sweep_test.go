@@ -1,0 +1,684 @@
+package workers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// sweepTestConfig is a configuration with one sweep policy on the example
+// idempotency table and one on its partitioned twin.
+const sweepTestConfig = `
+policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    batch_size: 10
+    min_batch_size: 5
+    statement_timeout: 30s
+  - name: idempotency-partitioned
+    kind: sweep
+    mode: partitions
+    table: lineage_event_idempotency_partitioned
+    key_column: idempotency_key
+    partition_period: day
+    partitions_ahead: 5
+`
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test to share.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// records returns the JSON log records with message msg.
+func (b *syncBuffer) records(t *testing.T, msg string) []map[string]any {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
+		if line == "" {
+			continue
+		}
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("log line is not JSON: %q: %v", line, err)
+		}
+		if rec["msg"] == msg {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+type sweepBundle struct {
+	pool    *pgxpool.Pool
+	deps    *Deps
+	logs    *syncBuffer
+	sweeper *Sweeper
+	policy  *config.Policy // "idempotency"
+	pauses  []time.Duration
+	sizes   []int   // batch size of each completed batch
+	deleted []int64 // rows each completed batch deleted
+}
+
+func setupSweep(t *testing.T, level slog.Level) *sweepBundle {
+	t.Helper()
+	cfg, err := config.Parse([]byte(sweepTestConfig), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &sweepBundle{pool: testenv.MigratedPool(t), logs: &syncBuffer{}}
+	b.deps = &Deps{
+		Config:  cfg,
+		Pool:    b.pool,
+		Logger:  slog.New(slog.NewJSONHandler(b.logs, &slog.HandlerOptions{Level: level})),
+		Metrics: metrics.New(),
+	}
+	b.sweeper = NewSweeper(b.deps)
+	b.sweeper.sleep = func(ctx context.Context, d time.Duration) error {
+		b.pauses = append(b.pauses, d)
+		return ctx.Err()
+	}
+	b.sweeper.afterBatch = func(size int, deleted int64) {
+		b.sizes = append(b.sizes, size)
+		b.deleted = append(b.deleted, deleted)
+	}
+	b.policy = cfg.Policy("idempotency")
+	return b
+}
+
+// insertKeys adds expired keys (expired-0000 the oldest) and fresh ones.
+func insertKeys(t *testing.T, pool *pgxpool.Pool, table string, expired, fresh int) {
+	t.Helper()
+	_, err := pool.Exec(context.Background(), `
+		INSERT INTO `+db.Ident(table)+` (idempotency_key, expires_at)
+		SELECT format('expired-%s', lpad(g::text, 4, '0')), now() - interval '1 hour' + g * interval '1 second'
+		FROM generate_series(0, $1 - 1) g
+		UNION ALL
+		SELECT format('fresh-%s', g), now() + interval '1 hour'
+		FROM generate_series(1, $2) g`, expired, fresh)
+	if err != nil {
+		t.Fatalf("insert keys: %v", err)
+	}
+}
+
+func countKeys(t *testing.T, pool *pgxpool.Pool, table string) (total, expired int64) {
+	t.Helper()
+	st, err := db.GetSweepStatus(context.Background(), pool, db.SweepTable{Table: table, ExpiresAtColumn: "expires_at"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.TotalKeys, st.ExpiredKeys
+}
+
+func TestSweepRows(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	t.Run("DeletesExpiredInBatchesUntilShortBatch", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 7)
+
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.RowsDeleted != 25 || res.Batches != 3 {
+			t.Fatalf("deleted %d rows in %d batches, want 25 in 3", res.RowsDeleted, res.Batches)
+		}
+		if fmt.Sprint(b.sizes) != "[10 10 10]" || fmt.Sprint(b.deleted) != "[10 10 5]" {
+			t.Fatalf("batches: sizes %v deleted %v, want [10 10 10] / [10 10 5]", b.sizes, b.deleted)
+		}
+		// A pause between batches, none after the short one.
+		if fmt.Sprint(b.pauses) != "[100ms 100ms]" {
+			t.Fatalf("pauses %v, want [100ms 100ms]", b.pauses)
+		}
+		if total, expired := countKeys(t, b.pool, "lineage_event_idempotency"); total != 7 || expired != 0 {
+			t.Fatalf("left %d keys (%d expired), want the 7 fresh ones", total, expired)
+		}
+
+		recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+		if len(recs) != 1 {
+			t.Fatalf("want one success log, got %v", recs)
+		}
+		rec := recs[0]
+		if rec["level"] != "INFO" || rec["rows_deleted"] != 25.0 || rec["batches_completed"] != 3.0 ||
+			rec["status"] != "success" || rec["policy"] != "idempotency" {
+			t.Fatalf("success log %v", rec)
+		}
+		if _, err := time.ParseDuration(rec["duration"].(string)); err != nil {
+			t.Fatalf("duration %q is not a duration string: %v", rec["duration"], err)
+		}
+
+		if got := metricValue(t, b.deps.Metrics.RowsDeleted.WithLabelValues("idempotency")); got != 25 {
+			t.Fatalf("rows deleted metric %v", got)
+		}
+		if got := metricValue(t, b.deps.Metrics.SweepBatches.WithLabelValues("idempotency")); got != 3 {
+			t.Fatalf("sweep batches metric %v", got)
+		}
+		audit, err := db.ListAudit(ctx, b.pool, "idempotency", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(audit) != 1 || audit[0].Action != "sweep" || audit[0].RowsDeleted != 25 || audit[0].Outcome != db.OutcomeOK {
+			t.Fatalf("audit %+v", audit)
+		}
+	})
+
+	t.Run("ExactMultipleEndsOnEmptyBatch", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 20, 0)
+
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The runbook counts 15 batches for 150,000 keys: the final empty
+		// probe is not a completed batch.
+		if res.RowsDeleted != 20 || res.Batches != 2 || fmt.Sprint(b.deleted) != "[10 10 0]" {
+			t.Fatalf("deleted %d in %d batches (%v), want 20 in 2 ([10 10 0])", res.RowsDeleted, res.Batches, b.deleted)
+		}
+	})
+
+	t.Run("NothingToDeleteLogsDebugOnly", func(t *testing.T) {
+		t.Parallel()
+		for _, level := range []slog.Level{slog.LevelInfo, slog.LevelDebug} {
+			b := setupSweep(t, level)
+			insertKeys(t, b.pool, "lineage_event_idempotency", 0, 3)
+			if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
+				t.Fatal(err)
+			}
+			recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+			if level == slog.LevelInfo {
+				if len(recs) != 0 {
+					t.Fatalf("LOG_LEVEL=info logged a zero-row cleanup: %v", recs)
+				}
+				continue
+			}
+			if len(recs) != 1 || recs[0]["level"] != "DEBUG" || recs[0]["rows_deleted"] != 0.0 || recs[0]["status"] != "success" {
+				t.Fatalf("LOG_LEVEL=debug: want one DEBUG record with rows_deleted 0, got %v", recs)
+			}
+		}
+	})
+
+	t.Run("PauseZeroDoesNotPause", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		zero := config.Duration(0)
+		b.policy.Pause = &zero
+		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
+		if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
+			t.Fatal(err)
+		}
+		if len(b.pauses) != 0 || len(b.sizes) != 3 {
+			t.Fatalf("pause 0s: %d pauses over %d batches, want none over 3", len(b.pauses), len(b.sizes))
+		}
+	})
+
+	t.Run("AdaptiveGrowsWhenFast", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.MaxBatchSize = 40
+		b.policy.TargetBatchDuration = config.Duration(time.Minute)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 100, 0)
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(b.sizes) != "[10 15 22 33 40]" || res.RowsDeleted != 100 {
+			t.Fatalf("sizes %v (deleted %d), want [10 15 22 33 40] deleting 100", b.sizes, res.RowsDeleted)
+		}
+		if res.BatchSize != 40 {
+			t.Fatalf("next run starts at %d, want 40", res.BatchSize)
+		}
+	})
+
+	t.Run("CancelDuringPauseStopsAndKeepsDeleted", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
+		runCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		b.sweeper.sleep = func(ctx context.Context, d time.Duration) error {
+			b.pauses = append(b.pauses, d)
+			cancel() // shutdown arrives during the pause
+			return sleepContext(ctx, time.Hour)
+		}
+
+		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("want context.Canceled, got %v", err)
+		}
+		if res.RowsDeleted != 10 || len(b.sizes) != 1 {
+			t.Fatalf("deleted %d rows in %d batches before stopping, want 10 in 1", res.RowsDeleted, len(b.sizes))
+		}
+		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 15 {
+			t.Fatalf("%d expired keys left, want 15 (the first batch stays deleted)", expired)
+		}
+		recs := b.logs.records(t, "Failed to cleanup expired idempotency keys")
+		if len(recs) != 1 || recs[0]["rows_deleted_before_error"] != 10.0 || recs[0]["status"] != "failed" {
+			t.Fatalf("error log %v", recs)
+		}
+	})
+
+	t.Run("CancelDuringBatchLetsItFinishThenStops", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
+		lock := lockKeys(t, b.pool, "expired-0000")
+
+		runCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			waitForLockWait(t, b.pool)
+			cancel()           // shutdown while the first batch waits on a lock
+			lock.Rollback(ctx) // then the lock goes away within the finishing window
+		}()
+		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("want context.Canceled, got %v", err)
+		}
+		if res.RowsDeleted != 10 || len(b.sizes) != 1 {
+			t.Fatalf("deleted %d in %d batches, want the in-flight batch of 10 and no more", res.RowsDeleted, len(b.sizes))
+		}
+		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 15 {
+			t.Fatalf("%d expired keys left, want 15", expired)
+		}
+	})
+
+	t.Run("CancelDuringStuckBatchRollsItBack", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.sweeper.finishBatchWithin = 50 * time.Millisecond
+		insertKeys(t, b.pool, "lineage_event_idempotency", 5, 0)
+		lock := lockKeys(t, b.pool, "expired-0000")
+		defer lock.Rollback(ctx)
+
+		runCtx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			waitForLockWait(t, b.pool)
+			cancel()
+		}()
+		_, err := b.sweeper.Run(runCtx, b.policy, nil)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("want context.Canceled, got %v", err)
+		}
+		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 5 {
+			t.Fatalf("%d expired keys left, want 5 (the cut batch rolled back)", expired)
+		}
+	})
+
+	t.Run("StatementTimeoutShrinksBatchAndServiceLivesOn", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.StatementTimeout = config.Duration(time.Second) // generous: only the locked batches may time out
+		insertKeys(t, b.pool, "lineage_event_idempotency", 30, 2)
+		// Another transaction holds the 5 newest expired keys: batches 1
+		// and 2 go through, then every batch reaching them times out.
+		lock := lockKeys(t, b.pool, "expired-0025", "expired-0026", "expired-0027", "expired-0028", "expired-0029")
+
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "context deadline exceeded") {
+			t.Fatalf("want a deadline error, got %v", err)
+		}
+		// 10, 10, then 10 timed out → 5 deleted → 7 timed out → 5 timed
+		// out at min_batch_size: the run fails.
+		if res.RowsDeleted != 25 || res.Batches != 3 || res.Timeouts != 3 {
+			t.Fatalf("deleted %d in %d batches with %d timeouts, want 25 in 3 with 3", res.RowsDeleted, res.Batches, res.Timeouts)
+		}
+		recs := b.logs.records(t, "Failed to cleanup expired idempotency keys")
+		if len(recs) != 1 {
+			t.Fatalf("want one error log, got %v", recs)
+		}
+		rec := recs[0]
+		if rec["level"] != "ERROR" || rec["rows_deleted_before_error"] != 25.0 || rec["batches_completed"] != 3.0 ||
+			rec["status"] != "failed" || !strings.Contains(rec["error"].(string), "context deadline exceeded") {
+			t.Fatalf("error log %v", rec)
+		}
+		if got := metricValue(t, b.deps.Metrics.SweepTimeouts.WithLabelValues("idempotency")); got != 3 {
+			t.Fatalf("timeouts metric %v, want 3", got)
+		}
+		audit, err := db.ListAudit(ctx, b.pool, "idempotency", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(audit) != 1 || audit[0].Outcome != db.OutcomePartial || audit[0].RowsDeleted != 25 {
+			t.Fatalf("audit %+v", audit)
+		}
+
+		// The lock goes away; the next run works and starts smaller.
+		lock.Rollback(ctx)
+		b.sizes = nil
+		res, err = b.sweeper.Run(ctx, b.policy, nil)
+		if err != nil {
+			t.Fatalf("next run: %v", err)
+		}
+		if res.RowsDeleted != 5 || len(b.sizes) == 0 || b.sizes[0] != 5 {
+			t.Fatalf("next run deleted %d with batch sizes %v, want 5 starting at 5", res.RowsDeleted, b.sizes)
+		}
+	})
+
+	t.Run("NotAdaptiveFailsOnFirstTimeout", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.StatementTimeout = config.Duration(200 * time.Millisecond)
+		off := false
+		b.policy.Adaptive = &off
+		insertKeys(t, b.pool, "lineage_event_idempotency", 3, 0)
+		lock := lockKeys(t, b.pool, "expired-0001")
+		defer lock.Rollback(ctx)
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if !db.IsSweepTimeout(err) || res.Timeouts != 1 || res.RowsDeleted != 0 {
+			t.Fatalf("want one timeout and nothing deleted, got %+v, %v", res, err)
+		}
+	})
+}
+
+// lockKeys holds row locks on keys in a transaction of its own until the
+// returned transaction ends.
+func lockKeys(t *testing.T, pool *pgxpool.Pool, keys ...string) interface {
+	Rollback(context.Context) error
+} {
+	t.Helper()
+	tx, err := pool.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tx.Rollback(context.Background()) })
+	tag, err := tx.Exec(context.Background(),
+		`SELECT 1 FROM lineage_event_idempotency WHERE idempotency_key = ANY($1) FOR UPDATE`, keys)
+	if err != nil || tag.RowsAffected() != int64(len(keys)) {
+		t.Fatalf("lock keys: %v (%d rows)", err, tag.RowsAffected())
+	}
+	return tx
+}
+
+// waitForLockWait waits until some session of this database waits on a lock.
+func waitForLockWait(t *testing.T, pool *pgxpool.Pool) {
+	for range 3000 {
+		var waiting bool
+		err := pool.QueryRow(context.Background(), `
+			SELECT count(*) > 0 FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		if waiting {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("no session started waiting on a lock")
+}
+
+func TestSweepWorker(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	job := func(policy string) *river.Job[jobs.Sweep] {
+		return &river.Job[jobs.Sweep]{JobRow: &rivertype.JobRow{ID: 42, Attempt: 1}, Args: jobs.Sweep{Policy: policy}}
+	}
+
+	t.Run("SweepsAndRecordsRun", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 12, 1)
+		w := &SweepWorker{sweeper: b.sweeper}
+		if err := w.Work(ctx, job("idempotency")); err != nil {
+			t.Fatal(err)
+		}
+		if total, _ := countKeys(t, b.pool, "lineage_event_idempotency"); total != 1 {
+			t.Fatalf("%d keys left, want 1", total)
+		}
+		state, err := db.GetPolicyState(ctx, b.pool, "idempotency")
+		if err != nil || state.LastRunAt == nil {
+			t.Fatalf("run not recorded: %+v, %v", state, err)
+		}
+		audit, _ := db.ListAudit(ctx, b.pool, "idempotency", 1)
+		if len(audit) != 1 || audit[0].JobID == nil || *audit[0].JobID != 42 {
+			t.Fatalf("audit %+v", audit)
+		}
+		if w.Timeout(nil) != 30*time.Minute {
+			t.Fatalf("timeout %s, want 30m (half of rescue_stuck_jobs_after)", w.Timeout(nil))
+		}
+	})
+
+	t.Run("PausedPolicyDoesNothing", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 12, 1)
+		if err := db.SetPolicyPaused(ctx, b.pool, "idempotency", true); err != nil {
+			t.Fatal(err)
+		}
+		if err := (&SweepWorker{sweeper: b.sweeper}).Work(ctx, job("idempotency")); err != nil {
+			t.Fatal(err)
+		}
+		if total, _ := countKeys(t, b.pool, "lineage_event_idempotency"); total != 13 {
+			t.Fatalf("paused policy deleted keys: %d left", total)
+		}
+	})
+
+	t.Run("UnknownPolicyIsCancelled", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		err := (&SweepWorker{sweeper: b.sweeper}).Work(ctx, job("nope"))
+		var cancel *river.JobCancelError
+		if !errors.As(err, &cancel) {
+			t.Fatalf("want a JobCancel error, got %v", err)
+		}
+	})
+
+	t.Run("FailedRunIsCancelledAfterMaxAttempts", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.Table = "no_such_table"
+		w := &SweepWorker{sweeper: b.sweeper}
+		j := job("idempotency")
+		if err := w.Work(ctx, j); err == nil || errors.As(err, new(*river.JobCancelError)) {
+			t.Fatalf("first attempt: want a retryable error, got %v", err)
+		}
+		j.Attempt = sweepMaxAttempts
+		if err := w.Work(ctx, j); !errors.As(err, new(*river.JobCancelError)) {
+			t.Fatalf("last attempt: want JobCancel, got %v", err)
+		}
+		state, _ := db.GetPolicyState(ctx, b.pool, "idempotency")
+		if !strings.Contains(state.LastError, "no_such_table") {
+			t.Fatalf("last error %q", state.LastError)
+		}
+	})
+}
+
+func TestSweepStartupLog(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		env  string
+		want float64
+	}{{"", 3600000000000}, {"30m", 1800000000000}, {"15m", 900000000000}} {
+		cfg, err := config.Parse(config.Default, func(k string) string {
+			if k == "IDEMPOTENCY_CLEANUP_INTERVAL" {
+				return tc.env
+			}
+			return ""
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logs := &syncBuffer{}
+		deps := &Deps{Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)), Metrics: metrics.New()}
+		if err := registerSweep(river.NewWorkers(), deps); err != nil {
+			t.Fatal(err)
+		}
+		recs := logs.records(t, "Started idempotency cleanup goroutine")
+		if len(recs) != 1 || recs[0]["interval"] != tc.want || recs[0]["policy"] != "idempotency" || recs[0]["level"] != "INFO" {
+			t.Fatalf("IDEMPOTENCY_CLEANUP_INTERVAL=%q: startup log %v, want interval %v", tc.env, recs, tc.want)
+		}
+		periodics := sweepPeriodics(cfg.Policy("idempotency"))
+		if len(periodics) != 1 || periodics[0].Name != "sweep" || periodics[0].Args.Kind() != "lethe.sweep" {
+			t.Fatalf("periodics %+v", periodics)
+		}
+	}
+}
+
+// metricValue reads a counter or gauge.
+func metricValue(t *testing.T, m prometheus.Metric) float64 {
+	t.Helper()
+	var out dto.Metric
+	if err := m.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Counter != nil {
+		return out.Counter.GetValue()
+	}
+	return out.Gauge.GetValue()
+}
+
+func TestSweepPartitions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	const table = "lineage_event_idempotency_partitioned"
+
+	b := setupSweep(t, slog.LevelInfo)
+	p := b.deps.Config.Policy("idempotency-partitioned")
+	var now time.Time
+	if err := b.pool.QueryRow(ctx, `SELECT now()`).Scan(&now); err != nil {
+		t.Fatal(err)
+	}
+	today := periodStart(now, "day")
+	// Two old partitions, wholly expired, holding 4 and 3 rows.
+	for i, rows := range map[int]int{-3: 4, -2: 3} {
+		from, to := periodAdd(today, "day", i), periodAdd(today, "day", i+1)
+		name := partitionName(table, "day", from)
+		if err := db.CreatePartition(ctx, b.pool, table, name, from, to, time.Minute, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.pool.Exec(ctx, `
+			INSERT INTO `+table+` (idempotency_key, expires_at)
+			SELECT format('old-%s-%s', $3::int, g), $1::timestamptz + interval '1 hour' FROM generate_series(1, $2) g`,
+			from, rows, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Today's partition is live: 2 keys already expired, 3 fresh.
+	if _, err := b.pool.Exec(ctx, `
+		INSERT INTO `+table+` (idempotency_key, expires_at)
+		SELECT 'today-expired-' || g, greatest($1::timestamptz, now() - interval '1 minute') FROM generate_series(1, 2) g
+		UNION ALL
+		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, 3) g`, today); err != nil {
+		t.Fatal(err)
+	}
+
+	res, err := b.sweeper.Run(ctx, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RowsDeleted != 7 || len(res.PartitionsDropped) != 2 {
+		t.Fatalf("dropped %v holding %d rows, want the 2 old ones holding 7", res.PartitionsDropped, res.RowsDeleted)
+	}
+	wantCreated := []string{partitionName(table, "day", periodAdd(today, "day", 4)), partitionName(table, "day", periodAdd(today, "day", 5))}
+	if fmt.Sprint(res.PartitionsCreated) != fmt.Sprint(wantCreated) {
+		t.Fatalf("created %v, want %v (the migration made today..+3)", res.PartitionsCreated, wantCreated)
+	}
+	parts, err := db.ListPartitions(ctx, b.pool, table, "expires_at")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, part := range parts {
+		names = append(names, part.Name)
+	}
+	var want []string
+	for i := 0; i <= 5; i++ {
+		want = append(want, partitionName(table, "day", periodAdd(today, "day", i)))
+	}
+	if fmt.Sprint(names) != fmt.Sprint(want) {
+		t.Fatalf("partitions %v, want %v", names, want)
+	}
+	if total, _ := countKeys(t, b.pool, table); total != 5 {
+		t.Fatalf("%d keys left, want the 5 in today's live partition", total)
+	}
+	recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+	if len(recs) != 1 || recs[0]["level"] != "INFO" || recs[0]["rows_deleted"] != 7.0 ||
+		recs[0]["partitions_dropped"] != 2.0 || recs[0]["partitions_created"] != 2.0 {
+		t.Fatalf("log %v", recs)
+	}
+
+	// Nothing left to do: no change, no INFO line.
+	res, err = b.sweeper.Run(ctx, p, nil)
+	if err != nil || res.RowsDeleted != 0 || len(res.PartitionsDropped)+len(res.PartitionsCreated) != 0 {
+		t.Fatalf("second run: %+v, %v", res, err)
+	}
+	if recs := b.logs.records(t, "Cleaned up expired idempotency keys"); len(recs) != 1 {
+		t.Fatalf("second run logged at INFO: %v", recs)
+	}
+
+	// Rows mode works on a partitioned table too (by key): it takes the
+	// expired keys out of the live partition.
+	rowsPolicy := *p
+	rowsPolicy.Mode = "rows"
+	rowsPolicy.BatchSize, rowsPolicy.MinBatchSize, rowsPolicy.MaxBatchSize = 10, 5, 10
+	res, err = b.sweeper.Run(ctx, &rowsPolicy, nil)
+	if err != nil || res.RowsDeleted != 2 {
+		t.Fatalf("rows mode on the partitioned table: %+v, %v", res, err)
+	}
+	if total, expired := countKeys(t, b.pool, table); total != 3 || expired != 0 {
+		t.Fatalf("%d keys (%d expired) left, want 3 fresh", total, expired)
+	}
+}
+
+func TestSweepPartitionNames(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 1, 31, 17, 45, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		period, start, next, name string
+	}{
+		{"hour", "2026-01-31T17:00:00Z", "2026-01-31T18:00:00Z", "t_p2026013117"},
+		{"day", "2026-01-31T00:00:00Z", "2026-02-01T00:00:00Z", "t_p20260131"},
+		{"month", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z", "t_p202601"},
+	} {
+		start := periodStart(at, tc.period)
+		if got := start.Format(time.RFC3339); got != tc.start {
+			t.Errorf("%s: start %s, want %s", tc.period, got, tc.start)
+		}
+		if got := periodAdd(start, tc.period, 1).Format(time.RFC3339); got != tc.next {
+			t.Errorf("%s: next %s, want %s", tc.period, got, tc.next)
+		}
+		if got := partitionName("t", tc.period, start); got != tc.name {
+			t.Errorf("%s: name %s, want %s", tc.period, got, tc.name)
+		}
+	}
+	if got := partitionName(strings.Repeat("x", 63), "day", at); len(got) != 63 || !strings.HasSuffix(got, "_p20260131") {
+		t.Errorf("long table name: %q", got)
+	}
+}
