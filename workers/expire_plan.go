@@ -30,17 +30,9 @@ func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duratio
 }
 
 func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {
-	p, err := w.deps.policyOf(job.Args.Policy, config.KindExpire)
-	if err != nil {
+	p, active, err := w.deps.activePolicy(ctx, job.Args.Policy, config.KindExpire, job.Kind)
+	if err != nil || !active {
 		return err
-	}
-	paused, err := w.deps.paused(ctx, p.Name)
-	if err != nil {
-		return err
-	}
-	if paused {
-		w.deps.Logger.DebugContext(ctx, "Policy paused; planner skipped", slog.String("policy", p.Name))
-		return nil
 	}
 	claimed, batches, err := w.plan(ctx, p)
 	if claimed > 0 || err != nil {

@@ -28,17 +28,9 @@ func (w *expireWatchdogWorker) Timeout(job *river.Job[jobs.ExpireWatchdog]) time
 }
 
 func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireWatchdog]) error {
-	p, err := w.deps.policyOf(job.Args.Policy, config.KindExpire)
-	if err != nil {
+	p, active, err := w.deps.activePolicy(ctx, job.Args.Policy, config.KindExpire, job.Kind)
+	if err != nil || !active {
 		return err
-	}
-	paused, err := w.deps.paused(ctx, p.Name)
-	if err != nil {
-		return err
-	}
-	if paused {
-		w.deps.Logger.DebugContext(ctx, "Policy paused; watchdog skipped", slog.String("policy", p.Name))
-		return nil
 	}
 	started := time.Now()
 	reset, err := w.reset(ctx, p)

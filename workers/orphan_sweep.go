@@ -31,11 +31,8 @@ func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.Orphan
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	p, err := w.ent.deps.policyOf(job.Args.Policy, config.KindTombstone)
-	if err != nil {
-		return err
-	}
-	if paused, err := w.ent.deps.paused(ctx, p.Name); err != nil || paused {
+	p, active, err := w.ent.deps.activePolicy(ctx, job.Args.Policy, config.KindTombstone, job.Kind)
+	if err != nil || !active {
 		return err
 	}
 	_, err = w.ent.orphanSweep(ctx, p, &job.ID)

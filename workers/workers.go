@@ -90,6 +90,23 @@ func (d *Deps) policyOf(name, kind string) (*config.Policy, error) {
 	return p, nil
 }
 
+// activePolicy resolves the policy a periodic job names and reports whether
+// it should run: false while an operator paused the policy (logged at debug).
+func (d *Deps) activePolicy(ctx context.Context, name, kind, kindOfJob string) (*config.Policy, bool, error) {
+	p, err := d.policyOf(name, kind)
+	if err != nil {
+		return nil, false, err
+	}
+	paused, err := d.paused(ctx, p.Name)
+	if err != nil {
+		return nil, false, err
+	}
+	if paused {
+		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", p.Name), slog.String("job_kind", kindOfJob))
+	}
+	return p, !paused, nil
+}
+
 // paused reports whether an operator paused policy. Periodic workers check
 // it first and do nothing while it holds.
 func (d *Deps) paused(ctx context.Context, policy string) (bool, error) {
