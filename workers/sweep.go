@@ -90,17 +90,9 @@ func (w *SweepWorker) Timeout(*river.Job[jobs.Sweep]) time.Duration {
 // Work runs one sweep unless an operator paused the policy.
 func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) error {
 	deps := w.sweeper.deps
-	p, err := deps.policyOf(job.Args.Policy, config.KindSweep)
-	if err != nil {
+	p, active, err := deps.activePolicy(ctx, job.Args.Policy, config.KindSweep, job.Kind)
+	if err != nil || !active {
 		return err
-	}
-	paused, err := deps.paused(ctx, p.Name)
-	if err != nil {
-		return err
-	}
-	if paused {
-		deps.Logger.DebugContext(ctx, "Sweep skipped: policy paused", slog.String("policy", p.Name))
-		return nil
 	}
 	_, err = w.sweeper.Run(ctx, p, &job.ID)
 	deps.recordRun(ctx, p.Name, err)
