@@ -18,45 +18,12 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/workers"
 )
-
-// standInPlanArgs and standInPlanner stand in for the expire planner when
-// this build has none: they delete the policy's expired rows outright and
-// audit it. With the real expire workers registered the test uses those.
-type standInPlanArgs struct {
-	Policy string `json:"policy"`
-}
-
-func (standInPlanArgs) Kind() string { return "lethe.test_stand_in_plan" }
-
-type standInPlanner struct {
-	river.WorkerDefaults[standInPlanArgs]
-	pool func() *pgxpool.Pool
-}
-
-func (w *standInPlanner) Timeout(*river.Job[standInPlanArgs]) time.Duration { return 30 * time.Second }
-
-func (w *standInPlanner) Work(ctx context.Context, job *river.Job[standInPlanArgs]) error {
-	started := time.Now()
-	pool := w.pool()
-	tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE deletion_status = 'NOT_EXPIRED' AND expires_at < now()`)
-	if err != nil {
-		return err
-	}
-	if err := db.RecordAudit(ctx, pool, db.AuditEntry{
-		Policy: job.Args.Policy, Action: "expire_batch", JobID: &job.ID,
-		RowsDeleted: tag.RowsAffected(), StartedAt: started, Outcome: db.OutcomeOK,
-	}); err != nil {
-		return err
-	}
-	return db.RecordPolicyRun(ctx, pool, job.Args.Policy, nil)
-}
 
 // chromiumPath finds the browser the e2e test drives.
 func chromiumPath(t *testing.T) string {
@@ -108,17 +75,7 @@ func setupE2E(t *testing.T) *e2eBundle {
 	cfg.Database.URL = url
 
 	b := &e2eBundle{shots: artifactsDir(t)}
-	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{
-		Extend: func(w *river.Workers, periodics []workers.Periodic) ([]workers.Periodic, error) {
-			for _, p := range periodics {
-				if p.Policy == "pastes" && p.Name == "planner" {
-					return nil, nil // the real expire workers are here
-				}
-			}
-			river.AddWorker(w, &standInPlanner{pool: func() *pgxpool.Pool { return b.pool }})
-			return []workers.Periodic{{Policy: "pastes", Name: "planner", Schedule: "@every 1h", Args: standInPlanArgs{Policy: "pastes"}}}, nil
-		},
-	})
+	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
 	if err != nil {
 		t.Fatalf("open service: %v", err)
 	}

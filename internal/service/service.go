@@ -49,10 +49,6 @@ type OpenOptions struct {
 	// NoWorkers builds an insert-only River client (CLI commands that only
 	// enqueue or read).
 	NoWorkers bool
-	// Extend, when set, may add workers and periodic jobs next to those the
-	// policies declare (given as periodics). Tests use it to stand in for a
-	// job kind another build provides.
-	Extend func(w *river.Workers, periodics []workers.Periodic) ([]workers.Periodic, error)
 }
 
 // Open connects everything cfg describes. It migrates when
@@ -101,13 +97,6 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: s.Blobs, Logger: logger, Metrics: s.Metrics}
 		if err := workers.Register(riverWorkers, deps); err != nil {
 			return nil, fmt.Errorf("register workers: %w", err)
-		}
-		if opts.Extend != nil {
-			extra, err := opts.Extend(riverWorkers, s.Periodics)
-			if err != nil {
-				return nil, fmt.Errorf("extend workers: %w", err)
-			}
-			s.Periodics = append(s.Periodics, extra...)
 		}
 		riverConfig.Workers = riverWorkers
 		riverConfig.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}}
