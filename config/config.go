@@ -166,6 +166,13 @@ type Policy struct {
 	MaxBatchSize        int       `yaml:"max_batch_size"`
 	TargetBatchDuration Duration  `yaml:"target_batch_duration"`
 	Mode                string    `yaml:"mode"` // "rows" (default) or "partitions"
+	// YieldToForeground makes a rows-mode sweep give way to other sessions:
+	// while any other client of the database ran a statement in the last
+	// second, batches shrink to YieldBatchSize and pauses grow to
+	// YieldPause; on an otherwise idle database it runs at full speed.
+	YieldToForeground bool     `yaml:"yield_to_foreground"`
+	YieldBatchSize    int      `yaml:"yield_batch_size"`
+	YieldPause        Duration `yaml:"yield_pause"`
 	PartitionPeriod     string    `yaml:"partition_period"`
 	PartitionsAhead     int       `yaml:"partitions_ahead"`
 
@@ -324,6 +331,8 @@ func (p *Policy) applyDefaults() {
 		p.MinBatchSize = cmp.Or(p.MinBatchSize, min(100, p.BatchSize))
 		p.MaxBatchSize = cmp.Or(p.MaxBatchSize, p.BatchSize)
 		p.TargetBatchDuration = cmp.Or(p.TargetBatchDuration, Duration(time.Second))
+		p.YieldBatchSize = cmp.Or(p.YieldBatchSize, min(1000, p.BatchSize))
+		p.YieldPause = cmp.Or(p.YieldPause, Duration(100*time.Millisecond))
 		p.Mode = cmp.Or(p.Mode, "rows")
 		if p.Adaptive == nil {
 			adaptive := true
@@ -511,6 +520,8 @@ func (p *Policy) validate(field string, c *Config) []error {
 		}
 		positiveDur("statement_timeout", p.StatementTimeout)
 		positiveDur("target_batch_duration", p.TargetBatchDuration)
+		positive("yield_batch_size", p.YieldBatchSize)
+		positiveDur("yield_pause", p.YieldPause)
 		// The sweep job's timeout is half of rescue_stuck_jobs_after; one
 		// batch must fit in it.
 		if p.StatementTimeout >= c.River.RescueStuckJobsAfter/2 {

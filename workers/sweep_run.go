@@ -131,9 +131,19 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("sweep %s before batch %d: %w", p.Name, res.Batches+1, err)
 		}
+		batch, pause, yielding := size, p.SweepPause(), false
+		if p.YieldToForeground {
+			busy, err := db.ForegroundSessions(ctx, s.deps.Pool)
+			if err != nil {
+				return res, fmt.Errorf("sweep %s: %w", p.Name, err)
+			}
+			if yielding = busy > 0; yielding {
+				batch, pause = min(size, p.YieldBatchSize), max(pause, p.YieldPause.D())
+			}
+		}
 		began := time.Now()
 		batchCtx, done := s.batchContext(ctx)
-		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, size, p.StatementTimeout.D())
+		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, batch, p.StatementTimeout.D())
 		done()
 		took := time.Since(began)
 		if db.IsSweepTimeout(err) {
@@ -154,7 +164,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 		}
 		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "sweep").Observe(took.Seconds())
 		if s.afterBatch != nil {
-			s.afterBatch(size, deleted)
+			s.afterBatch(batch, deleted)
 		}
 		if deleted > 0 {
 			res.RowsDeleted += deleted
@@ -162,15 +172,15 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 			s.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(deleted))
 			s.deps.Metrics.SweepBatches.WithLabelValues(p.Name).Inc()
 		}
-		if deleted < int64(size) {
+		if deleted < int64(batch) {
 			return res, nil
 		}
-		if *p.Adaptive && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
+		if *p.Adaptive && !yielding && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
 			size = min(p.MaxBatchSize, size+max(size/2, 1))
 			s.setBatchSize(p, size)
 			res.BatchSize = size
 		}
-		if pause := p.SweepPause(); pause > 0 {
+		if pause > 0 {
 			if err := s.sleep(ctx, pause); err != nil {
 				return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
@@ -681,4 +682,66 @@ func TestSweepPartitionNames(t *testing.T) {
 	if got := partitionName(strings.Repeat("x", 63), "day", at); len(got) != 63 || !strings.HasSuffix(got, "_p20260131") {
 		t.Errorf("long table name: %q", got)
 	}
+}
+
+func TestSweepYieldsToForeground(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	b := setupSweep(t, slog.LevelInfo)
+	b.policy.YieldToForeground = true
+	b.policy.YieldBatchSize = 4
+	b.policy.YieldPause = config.Duration(250 * time.Millisecond)
+
+	// On an otherwise idle database the sweep runs at its full batch size.
+	insertKeys(t, b.pool, "lineage_event_idempotency", 10, 0)
+	if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(b.sizes) != "[10 10]" || fmt.Sprint(b.pauses) != "[100ms]" {
+		t.Fatalf("idle database: batch sizes %v, pauses %v; want full batches [10 10] and the normal pause", b.sizes, b.pauses)
+	}
+
+	// Another application's session busy in the same database: the sweep
+	// shrinks its batches and lengthens its pauses, and still deletes
+	// everything expired.
+	cfg := b.pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = "checkout-service"
+	fg, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fg.Close(ctx)
+	fgCtx, stopFG := context.WithCancel(ctx)
+	busy := make(chan error, 1)
+	go func() { _, err := fg.Exec(fgCtx, `SELECT pg_sleep(30)`); busy <- err }()
+	defer func() { stopFG(); <-busy }()
+	waitFor(t, func() bool {
+		n, err := db.ForegroundSessions(ctx, b.pool)
+		return err == nil && n > 0
+	})
+
+	b.sizes, b.pauses = nil, nil
+	insertKeys(t, b.pool, "lineage_event_idempotency", 10, 3)
+	res, err := b.sweeper.Run(ctx, b.policy, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RowsDeleted != 10 || fmt.Sprint(b.sizes) != "[4 4 4]" || fmt.Sprint(b.pauses) != "[250ms 250ms]" {
+		t.Fatalf("busy database: deleted %d, batch sizes %v, pauses %v; want 10 in [4 4 4] with 250ms pauses", res.RowsDeleted, b.sizes, b.pauses)
+	}
+	if total, expired := countKeys(t, b.pool, "lineage_event_idempotency"); total != 3 || expired != 0 {
+		t.Fatalf("left %d keys (%d expired), want the 3 fresh ones", total, expired)
+	}
+}
+
+// waitFor polls cond for up to ten seconds.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("condition not met within 10s")
 }

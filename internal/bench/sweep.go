@@ -57,13 +57,20 @@ type SweepSetting struct {
 	// Partitions measures mode: partitions instead, on the table
 	// range-partitioned by the hour.
 	Partitions bool
+	// Yield sets yield_to_foreground: full speed on an idle database,
+	// small batches and long pauses while other sessions work.
+	Yield bool
 }
 
 func (s SweepSetting) String() string {
 	if s.Partitions {
 		return fmt.Sprintf("mode partitions, hourly partitions, pause %s", s.Pause)
 	}
-	return fmt.Sprintf("batch %d..%d, pause %s, target %s", s.BatchSize, s.MaxBatchSize, s.Pause, s.Target)
+	desc := fmt.Sprintf("batch %d..%d, pause %s, target %s", s.BatchSize, s.MaxBatchSize, s.Pause, s.Target)
+	if s.Yield {
+		desc += ", yield_to_foreground (1000-row batches, 100ms pauses under load)"
+	}
+	return desc
 }
 
 // SweepRunbookDefaults is the runbook's setting, Lethe's default for the
@@ -136,8 +143,10 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 		return nil, err
 	}
 
+	yielding := opts.Tuned
+	yielding.Yield = true
 	rep := &SweepReport{Rows: opts.Rows, Settings: map[string]SweepSetting{
-		"runbook defaults": SweepRunbookDefaults, "tuned": opts.Tuned, "partitions": SweepPartitions}}
+		"runbook defaults": SweepRunbookDefaults, "tuned": opts.Tuned, "yielding": yielding, "partitions": SweepPartitions}}
 	b := &sweepBench{pool: pool, opts: opts, logger: logger}
 	if err := b.makeTemplate(ctx); err != nil {
 		return nil, err
@@ -159,6 +168,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 			return b.letheSweep(ctx, SweepRunbookDefaults)
 		}, false},
 		{"lethe sweep, tuned", func(ctx context.Context) (SweepThroughput, error) { return b.letheSweep(ctx, opts.Tuned) }, false},
+		{"lethe sweep, tuned + yielding", func(ctx context.Context) (SweepThroughput, error) { return b.letheSweep(ctx, yielding) }, false},
 		{"lethe sweep, partitions mode", func(ctx context.Context) (SweepThroughput, error) {
 			return b.letheSweep(ctx, SweepPartitions)
 		}, false},
@@ -198,7 +208,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 	for _, setting := range []struct {
 		name string
 		s    SweepSetting
-	}{{"runbook defaults", SweepRunbookDefaults}, {"tuned", opts.Tuned}, {"partitions mode", SweepPartitions}} {
+	}{{"runbook defaults", SweepRunbookDefaults}, {"tuned", opts.Tuned}, {"tuned + yielding", yielding}, {"partitions mode", SweepPartitions}} {
 		b.partitioned = setting.s.Partitions
 		logger.Info("measuring foreground latency", slog.String("sweep", setting.name))
 		idle, during, err := b.latency(ctx, setting.s)
@@ -410,7 +420,8 @@ policies:
     min_batch_size: %d
     pause: %s
     target_batch_duration: %s
-`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target)
+    yield_to_foreground: %t
+`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target, s.Yield)
 	cfg, err := config.Parse([]byte(yaml), nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
@@ -430,7 +441,16 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 	if err != nil {
 		return idle, during, err
 	}
-	fg := &sweepForeground{pool: b.pool, workers: max(b.opts.Workers, 1), rate: max(b.opts.Rate, 1),
+	// The foreground is another application: its own pool and name, as a
+	// yielding sweep tells its own sessions from others' by name.
+	fgConfig := b.pool.Config()
+	fgConfig.ConnConfig.RuntimeParams["application_name"] = "bench-foreground"
+	fgPool, err := pgxpool.NewWithConfig(ctx, fgConfig)
+	if err != nil {
+		return idle, during, fmt.Errorf("foreground pool: %w", err)
+	}
+	defer fgPool.Close()
+	fg := &sweepForeground{pool: fgPool, workers: max(b.opts.Workers, 1), rate: max(b.opts.Rate, 1),
 		samples: map[string][]time.Duration{}}
 	// A short sweep gives few samples, and a p99 of few samples is noise:
 	// add rounds (up to 4× Repeats) until the sweeping windows hold
@@ -459,7 +479,10 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 		fgCtx, stop := context.WithCancel(ctx)
 		done := fg.start(fgCtx)
 		time.Sleep(time.Second) // warm up
-		for finished := false; !finished; {
+		// A yielding sweep works slowly under the foreground load on
+		// purpose; its rounds end once the sweeping windows hold enough
+		// samples rather than when the backlog is gone.
+		for finished := false; !finished && !(s.Yield && fg.count("during") >= sweepMinSamples); {
 			fg.mark("idle")
 			time.Sleep(b.opts.Idle)
 			fg.mark("during")
@@ -605,8 +628,8 @@ func sweepPeakRSS() int64 {
 // Print writes the report as tables with ratios and the targets.
 func (r *SweepReport) Print(w io.Writer) {
 	fmt.Fprintf(w, "TTL sweep benchmark: %d rows, %d expired (the older half)\n", r.Rows, r.Expired)
-	fmt.Fprintf(w, "  runbook defaults: %s\n  tuned:            %s\n  partitions:       %s\n\n",
-		r.Settings["runbook defaults"], r.Settings["tuned"], r.Settings["partitions"])
+	fmt.Fprintf(w, "  runbook defaults: %s\n  tuned:            %s\n  tuned + yielding: %s\n  partitions:       %s\n\n",
+		r.Settings["runbook defaults"], r.Settings["tuned"], r.Settings["yielding"], r.Settings["partitions"])
 
 	var plain, runbook float64
 	for _, t := range r.Throughput {
