@@ -173,8 +173,8 @@ type Policy struct {
 	YieldToForeground bool     `yaml:"yield_to_foreground"`
 	YieldBatchSize    int      `yaml:"yield_batch_size"`
 	YieldPause        Duration `yaml:"yield_pause"`
-	PartitionPeriod     string    `yaml:"partition_period"`
-	PartitionsAhead     int       `yaml:"partitions_ahead"`
+	PartitionPeriod   string   `yaml:"partition_period"`
+	PartitionsAhead   int      `yaml:"partitions_ahead"`
 
 	// Tombstone.
 	Entity            string   `yaml:"entity"`

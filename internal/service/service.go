@@ -298,4 +298,6 @@ func (h quietHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	return quietHandler{h.Handler.WithAttrs(attrs)}
 }
 
-func (h quietHandler) WithGroup(name string) slog.Handler { return quietHandler{h.Handler.WithGroup(name)} }
+func (h quietHandler) WithGroup(name string) slog.Handler {
+	return quietHandler{h.Handler.WithGroup(name)}
+}
