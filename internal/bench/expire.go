@@ -462,7 +462,7 @@ func expireWaitIdle(ctx context.Context, pool *pgxpool.Pool) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
+		case <-time.After(50 * time.Millisecond):
 		}
 	}
 }
