@@ -167,6 +167,9 @@ func TestAuth(t *testing.T) {
 	t.Parallel()
 	b := setupAPI(t, true)
 	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
+	if err := db.UpsertRun(t.Context(), b.pool, "r2", "run r2"); err != nil {
+		t.Fatal(err)
+	}
 
 	protected := []struct{ method, path string }{
 		// Mutating routes.
@@ -189,6 +192,8 @@ func TestAuth(t *testing.T) {
 		{"GET", "/api/v1/policies/pastes"},
 		{"GET", "/api/v1/audit"},
 		{"GET", "/api/v1/throughput"},
+		{"GET", "/api/v1/runs/r2"},
+		{"GET", "/api/v1/tombstones"},
 	}
 	// Sequential: the first subtest checks that nothing changed.
 	t.Run("RejectsMissingOrWrongCredentials", func(t *testing.T) {

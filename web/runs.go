@@ -18,15 +18,15 @@ import (
 
 // runsRoutes mounts the run deletion API (capability C): read a run, delete
 // one or many (each a lethe.delete_entity job), clear a tombstone, list
-// tombstones.
+// tombstones. Like the rest of the API, reads need the credentials too.
 func (s *Server) runsRoutes() {
 	auth := s.requireAuth
-	s.mux.HandleFunc("GET /api/v1/runs/{run_id}", s.handleGetRun)
+	s.mux.Handle("GET /api/v1/runs/{run_id}", auth(http.HandlerFunc(s.handleGetRun)))
 	s.mux.Handle("DELETE /api/v1/runs/{run_id}", auth(http.HandlerFunc(s.handleDeleteRun)))
 	s.mux.Handle("POST /api/v1/runs/delete", auth(http.HandlerFunc(s.handleDeleteRuns)))
 	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone/{$}", auth(http.HandlerFunc(s.handleClearTombstone)))
 	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone", auth(http.HandlerFunc(s.handleClearTombstone)))
-	s.mux.HandleFunc("GET /api/v1/tombstones", s.handleListTombstones)
+	s.mux.Handle("GET /api/v1/tombstones", auth(http.HandlerFunc(s.handleListTombstones)))
 }
 
 // maxDeleteBodyBytes bounds a batch delete body.
