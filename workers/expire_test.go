@@ -152,26 +152,6 @@ func expireInsertPastes(t *testing.T, pool *pgxpool.Pool, store blob.Store, n in
 	return pastes
 }
 
-// expireWait polls cond until it holds, failing the test after timeout
-// (a failure limit, not a speed assertion).
-func expireWait(t *testing.T, timeout time.Duration, what string, cond func() (bool, error)) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		ok, err := cond()
-		if err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // runJob inserts args and waits until River finished the job (completed,
 // cancelled or discarded) or it failed once (retryable); it returns the row.
 func (b *expireBundle) runJob(t *testing.T, args river.JobArgs) *rivertype.JobRow {
@@ -186,7 +166,7 @@ func (b *expireBundle) runJob(t *testing.T, args river.JobArgs) *rivertype.JobRo
 func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 	t.Helper()
 	var job *rivertype.JobRow
-	expireWait(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
+	waitUntil(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
 		var err error
 		job, err = b.client.JobGet(t.Context(), id)
 		if err != nil {
@@ -204,7 +184,7 @@ func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 // waitIdle waits until no job is left to work.
 func (b *expireBundle) waitIdle(t *testing.T) {
 	t.Helper()
-	expireWait(t, 60*time.Second, "every job to finish", func() (bool, error) {
+	waitUntil(t, 60*time.Second, "every job to finish", func() (bool, error) {
 		var n int
 		err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&n)
 		return n == 0, err
@@ -418,7 +398,7 @@ func TestExpire(t *testing.T) {
 		if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
 			t.Fatal(err)
 		}
-		expireWait(t, 30*time.Second, "retried batch to complete", func() (bool, error) {
+		waitUntil(t, 30*time.Second, "retried batch to complete", func() (bool, error) {
 			job, err := b.client.JobGet(t.Context(), batchID)
 			return err == nil && job.State == rivertype.JobStateCompleted, err
 		})

@@ -14,8 +14,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus"
-	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -552,19 +550,6 @@ func TestSweepStartupLog(t *testing.T) {
 	}
 }
 
-// metricValue reads a counter or gauge.
-func metricValue(t *testing.T, m prometheus.Metric) float64 {
-	t.Helper()
-	var out dto.Metric
-	if err := m.Write(&out); err != nil {
-		t.Fatal(err)
-	}
-	if out.Counter != nil {
-		return out.Counter.GetValue()
-	}
-	return out.Gauge.GetValue()
-}
-
 func TestSweepPartitions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -716,9 +701,9 @@ func TestSweepYieldsToForeground(t *testing.T) {
 	busy := make(chan error, 1)
 	go func() { _, err := fg.Exec(fgCtx, `SELECT pg_sleep(30)`); busy <- err }()
 	defer func() { stopFG(); <-busy }()
-	waitFor(t, func() bool {
+	waitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
 		n, err := db.ForegroundSessions(ctx, b.pool)
-		return err == nil && n > 0
+		return n > 0, err
 	})
 
 	b.sizes, b.pauses = nil, nil
@@ -733,15 +718,4 @@ func TestSweepYieldsToForeground(t *testing.T) {
 	if total, expired := countKeys(t, b.pool, "lineage_event_idempotency"); total != 3 || expired != 0 {
 		t.Fatalf("left %d keys (%d expired), want the 3 fresh ones", total, expired)
 	}
-}
-
-// waitFor polls cond for up to ten seconds.
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if cond() {
-			return
-		}
-	}
-	t.Fatal("condition not met within 10s")
 }

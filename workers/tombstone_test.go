@@ -14,8 +14,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/prometheus/client_golang/prometheus"
-	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
@@ -334,7 +332,7 @@ func TestLateWriteGuard(t *testing.T) {
 		if rows := rowsOf(t, b.pool, "run-a"); totalRows(rows) != 0 {
 			t.Errorf("late writes resurrected rows: %v", rows)
 		}
-		if got := counterValue(b.deps.Metrics.IngestSkipped.WithLabelValues("run")); got != 6 {
+		if got := metricValue(t, b.deps.Metrics.IngestSkipped.WithLabelValues("run")); got != 6 {
 			t.Errorf("IngestSkipped = %v, want 6", got)
 		}
 		b.ent.purge(b.ctx, "run", "run-a") //nolint:errcheck
@@ -534,7 +532,7 @@ func TestConcurrentIngestAndDelete(t *testing.T) {
 		}
 	}
 	t.Logf("tombstones %d, ingestion writes skipped %v", len(tombstones),
-		counterValue(b.deps.Metrics.IngestSkipped.WithLabelValues("run")))
+		metricValue(t, b.deps.Metrics.IngestSkipped.WithLabelValues("run")))
 }
 
 func TestOrphanSweep(t *testing.T) {
@@ -632,7 +630,7 @@ func TestTombstoneGC(t *testing.T) {
 	if fmt.Sprint(keys) != "[old-purged-before old-unpurged recent-purged recent-unpurged]" {
 		t.Errorf("tombstones left = %v", keys)
 	}
-	if got := counterValue(b.deps.Metrics.TombstonesGCed.WithLabelValues("run")); got != 2 {
+	if got := metricValue(t, b.deps.Metrics.TombstonesGCed.WithLabelValues("run")); got != 2 {
 		t.Errorf("TombstonesGCed = %v", got)
 	}
 
@@ -663,14 +661,6 @@ func TestTombstonePeriodics(t *testing.T) {
 	if fmt.Sprint(got) != want {
 		t.Errorf("periodics = %v, want %s", got, want)
 	}
-}
-
-func counterValue(c prometheus.Counter) float64 {
-	var m dto.Metric
-	if err := c.Write(&m); err != nil {
-		return -1
-	}
-	return m.GetCounter().GetValue()
 }
 
 // TestConcurrentGuardDirect races ingestion of brand-new runs against their
