@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -27,7 +26,6 @@ import (
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/jobs"
-	"github.com/lethehq/lethe/migrations"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -77,7 +75,11 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 func Expire(ctx context.Context, opts ExpireOptions) error {
 	opts.defaults()
 	out := opts.Out
-	pool, dropDB, err := expireFreshDatabase(ctx, opts.Logger)
+	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: opts.Logger, Install: true})
+	if err != nil {
+		return err
+	}
+	pool, dropDB, err := freshDatabase(ctx, srv.URL, "expire", opts.Logger)
 	if err != nil {
 		return err
 	}
@@ -175,54 +177,6 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 	fmt.Fprintf(out, "\nPeak RSS (VmHWM): %.1f MB (target < 150 MB: %s)\n", float64(hwm)/(1<<20), verdict)
 	return nil
-}
-
-// expireFreshDatabase creates a database of its own on the server pgboot
-// resolves (DATABASE_URL, 127.0.0.1:5432, or a private cluster), migrates it
-// and returns a pool on it and a function that drops it.
-func expireFreshDatabase(ctx context.Context, logger *slog.Logger) (*pgxpool.Pool, func(), error) {
-	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	admin, err := pgx.Connect(ctx, srv.URL)
-	if err != nil {
-		return nil, nil, fmt.Errorf("connect to %s: %w", config.Redacted(srv.URL), err)
-	}
-	name := fmt.Sprintf("lethe_bench_expire_%d", time.Now().UnixNano())
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
-		admin.Close(ctx)
-		return nil, nil, fmt.Errorf("create database %s: %w", name, err)
-	}
-	drop := func() {
-		dctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if _, err := admin.Exec(dctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
-			logger.Warn("Drop bench database", slog.String("database", name), slog.String("error", err.Error()))
-		}
-		admin.Close(dctx)
-	}
-	u, err := url.Parse(srv.URL)
-	if err != nil {
-		drop()
-		return nil, nil, fmt.Errorf("parse database url: %w", err)
-	}
-	u.Path = "/" + name
-	cfg, err := pgxpool.ParseConfig(u.String())
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	cfg.MaxConns = 16
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err == nil {
-		_, err = migrations.Up(ctx, pool)
-	}
-	if err != nil {
-		drop()
-		return nil, nil, fmt.Errorf("prepare bench database: %w", err)
-	}
-	return pool, drop, nil
 }
 
 // expireResetTable re-creates pastes with rows rows, every second one

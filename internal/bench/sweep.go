@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -21,9 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
-	"github.com/lethehq/lethe/migrations"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -133,15 +130,12 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	pool, drop, err := sweepFreshDatabase(ctx, opts.ServerURL)
+	pool, drop, err := freshDatabase(ctx, opts.ServerURL, "sweep", logger)
 	if err != nil {
 		return nil, err
 	}
 	defer drop()
 	defer pool.Close()
-	if _, err := migrations.Up(ctx, pool); err != nil {
-		return nil, err
-	}
 
 	yielding := opts.Tuned
 	yielding.Yield = true
@@ -229,49 +223,6 @@ type sweepBench struct {
 	opts        SweepOptions
 	logger      *slog.Logger
 	expired     int64
-}
-
-// sweepFreshDatabase creates lethe_bench_sweep_<unix> on the server and
-// returns a pool on it and a function that drops it.
-func sweepFreshDatabase(ctx context.Context, serverURL string) (*pgxpool.Pool, func(), error) {
-	admin, err := pgx.Connect(ctx, serverURL)
-	if err != nil {
-		return nil, nil, fmt.Errorf("connect to server: %w", err)
-	}
-	name := fmt.Sprintf("lethe_bench_sweep_%d", time.Now().UnixNano())
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+db.Ident(name)); err != nil {
-		admin.Close(ctx)
-		return nil, nil, fmt.Errorf("create benchmark database: %w", err)
-	}
-	drop := func() {
-		dctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		_, _ = admin.Exec(dctx, "DROP DATABASE IF EXISTS "+db.Ident(name)+" WITH (FORCE)")
-		admin.Close(dctx)
-	}
-	dbURL, err := sweepWithDatabase(serverURL, name)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	pool, err := db.Connect(ctx, dbURL, 16)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	return pool, drop, nil
-}
-
-func sweepWithDatabase(connURL, name string) (string, error) {
-	if strings.HasPrefix(connURL, "postgres://") || strings.HasPrefix(connURL, "postgresql://") {
-		u, err := url.Parse(connURL)
-		if err != nil {
-			return "", fmt.Errorf("parse server URL: %w", err)
-		}
-		u.Path = "/" + name
-		return u.String(), nil
-	}
-	return connURL + " dbname=" + name, nil
 }
 
 // makeTemplate builds the rows once: keys written over the last 48 hours

@@ -1,0 +1,54 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/migrations"
+)
+
+// freshDatabase creates lethe_bench_<name>_<unixnano> on the server at
+// serverURL, migrates it and returns a pool on it and a function that drops
+// it.
+func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Logger) (*pgxpool.Pool, func(), error) {
+	admin, err := pgx.Connect(ctx, serverURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect to server: %w", err)
+	}
+	name = fmt.Sprintf("lethe_bench_%s_%d", name, time.Now().UnixNano())
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+db.Ident(name)); err != nil {
+		admin.Close(ctx)
+		return nil, nil, fmt.Errorf("create benchmark database %s: %w", name, err)
+	}
+	drop := func() {
+		dctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if _, err := admin.Exec(dctx, "DROP DATABASE IF EXISTS "+db.Ident(name)+" WITH (FORCE)"); err != nil {
+			logger.Warn("Drop benchmark database", slog.String("database", name), slog.String("error", err.Error()))
+		}
+		admin.Close(dctx)
+	}
+	dbURL, err := pgboot.WithDatabase(serverURL, name)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	pool, err := db.Connect(ctx, dbURL, 16)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	if _, err := migrations.Up(ctx, pool); err != nil {
+		pool.Close()
+		drop()
+		return nil, nil, fmt.Errorf("migrate benchmark database %s: %w", name, err)
+	}
+	return pool, drop, nil
+}
