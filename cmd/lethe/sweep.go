@@ -12,7 +12,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
-	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -49,13 +49,9 @@ func sweepCommand() command {
 			return usagef("no sweep policy %q (sweep policies: %s)", fs.Arg(0), sweepPolicyNames(cfg))
 		}
 
-		url := cfg.Database.URL
-		if url == "" {
-			pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: c.logger(cfg), Install: true})
-			if err != nil {
-				return err
-			}
-			url = pg.URL
+		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg), "")
+		if err != nil {
+			return err
 		}
 		pool, err := db.Connect(ctx, url, 2)
 		if err != nil {
