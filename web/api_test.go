@@ -125,6 +125,13 @@ func bearer(token string) reqOpt {
 
 func basic(user, pass string) reqOpt { return func(r *http.Request) { r.SetBasicAuth(user, pass) } }
 
+func withBody(body string) reqOpt {
+	return func(r *http.Request) {
+		r.Body = io.NopCloser(strings.NewReader(body))
+		r.ContentLength = int64(len(body))
+	}
+}
+
 func (b *apiBundle) do(t *testing.T, method, path string, opts ...reqOpt) (int, []byte, http.Header) {
 	t.Helper()
 	req, err := http.NewRequest(method, b.server.URL+path, nil)

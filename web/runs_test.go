@@ -1,36 +1,28 @@
-package web
+package web_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/metrics"
-	"github.com/lethehq/lethe/internal/testenv"
 )
 
 type runsBundle struct {
-	ctx    context.Context
-	pool   *pgxpool.Pool
-	server *httptest.Server
-	token  string
+	ctx   context.Context
+	pool  *pgxpool.Pool
+	api   *apiBundle
+	token string
 }
 
-// setupRuns serves the web handler on a fresh migrated database, with an
-// insert-only River client (no worker runs: the tests see the jobs the API
-// inserts).
+// setupRuns serves the web handler (setupAPIFor: an insert-only River
+// client, no worker runs, so the tests see the jobs the API inserts) on the
+// default config with runs r1, r2 and r3.
 func setupRuns(t *testing.T, mutate ...func(*config.Config)) *runsBundle {
 	t.Helper()
 	cfg, err := config.Parse(config.Default, nil)
@@ -40,27 +32,16 @@ func setupRuns(t *testing.T, mutate ...func(*config.Config)) *runsBundle {
 	for _, m := range mutate {
 		m(cfg)
 	}
-	pool := testenv.MigratedPool(t)
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Options{Config: cfg, Pool: pool, River: client, Metrics: metrics.New(),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	server := httptest.NewServer(s)
-	t.Cleanup(server.Close)
+	api := setupAPIFor(t, cfg)
 	for _, h := range []string{"r1", "r2", "r3"} {
-		if err := db.UpsertRun(t.Context(), pool, h, "run "+h); err != nil {
+		if err := db.UpsertRun(t.Context(), api.pool, h, "run "+h); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetTag(t.Context(), pool, h, "t"); err != nil {
+		if err := db.SetTag(t.Context(), api.pool, h, "t"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return &runsBundle{ctx: t.Context(), pool: pool, server: server, token: cfg.HTTP.Token}
+	return &runsBundle{ctx: t.Context(), pool: api.pool, api: api, token: cfg.HTTP.Token}
 }
 
 type response struct {
@@ -69,22 +50,18 @@ type response struct {
 	json   map[string]any
 }
 
+// do sends body with the bundle's token (when set) and decodes a JSON answer.
 func (b *runsBundle) do(t *testing.T, method, path, body string) response {
 	t.Helper()
-	req, err := http.NewRequestWithContext(b.ctx, method, b.server.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
+	var opts []reqOpt
+	if body != "" {
+		opts = append(opts, withBody(body))
 	}
 	if b.token != "" {
-		req.Header.Set("Authorization", "Bearer "+b.token)
+		opts = append(opts, bearer(b.token))
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	r := response{status: resp.StatusCode, body: string(data)}
+	status, data, _ := b.api.do(t, method, path, opts...)
+	r := response{status: status, body: string(data)}
 	_ = json.Unmarshal(data, &r.json)
 	return r
 }
