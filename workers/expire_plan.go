@@ -30,17 +30,14 @@ func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duratio
 }
 
 func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {
-	p, active, err := w.deps.activePolicy(ctx, job.Args.Policy, config.KindExpire, job.Kind)
-	if err != nil || !active {
+	return w.deps.runPeriodic(ctx, job.Args.Policy, config.KindExpire, job.Kind, func(p *config.Policy) error {
+		claimed, batches, err := w.plan(ctx, p)
+		if claimed > 0 || err != nil {
+			w.deps.Logger.InfoContext(ctx, "Claimed expired rows",
+				slog.String("policy", p.Name), slog.Int("rows_claimed", claimed), slog.Int("batches", batches))
+		}
 		return err
-	}
-	claimed, batches, err := w.plan(ctx, p)
-	if claimed > 0 || err != nil {
-		w.deps.Logger.InfoContext(ctx, "Claimed expired rows",
-			slog.String("policy", p.Name), slog.Int("rows_claimed", claimed), slog.Int("batches", batches))
-	}
-	w.deps.recordRun(ctx, p.Name, err)
-	return err
+	})
 }
 
 // plan claims batches and returns how many rows and batches it claimed.

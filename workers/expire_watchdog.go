@@ -28,10 +28,13 @@ func (w *expireWatchdogWorker) Timeout(job *river.Job[jobs.ExpireWatchdog]) time
 }
 
 func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireWatchdog]) error {
-	p, active, err := w.deps.activePolicy(ctx, job.Args.Policy, config.KindExpire, job.Kind)
-	if err != nil || !active {
-		return err
-	}
+	return w.deps.runPeriodic(ctx, job.Args.Policy, config.KindExpire, job.Kind, func(p *config.Policy) error {
+		return w.run(ctx, p, job.ID)
+	})
+}
+
+// run resets stuck rows, auditing the run when it reset any.
+func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Policy, jobID int64) error {
 	started := time.Now()
 	reset, err := w.reset(ctx, p)
 	if reset > 0 {
@@ -43,7 +46,6 @@ func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.Exp
 		if err != nil {
 			outcome = db.OutcomePartial
 		}
-		jobID := job.ID
 		if auditErr := db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
 			Policy: p.Name, Action: actionWatchdog, JobID: &jobID, StartedAt: started, Outcome: outcome,
 			Detail: map[string]any{"rows_reset": reset, "stuck_after": p.StuckAfter.D().String()},
@@ -51,7 +53,6 @@ func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.Exp
 			w.deps.Logger.WarnContext(ctx, "Failed to audit watchdog run", slog.String("policy", p.Name), slog.String("error", auditErr.Error()))
 		}
 	}
-	w.deps.recordRun(ctx, p.Name, err)
 	return err
 }
 

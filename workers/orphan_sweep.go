@@ -31,13 +31,10 @@ func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.Orphan
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	p, active, err := w.ent.deps.activePolicy(ctx, job.Args.Policy, config.KindTombstone, job.Kind)
-	if err != nil || !active {
+	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
+		_, err := w.ent.orphanSweep(ctx, p, &job.ID)
 		return err
-	}
-	_, err = w.ent.orphanSweep(ctx, p, &job.ID)
-	w.ent.deps.recordRun(ctx, p.Name, err)
-	return err
+	})
 }
 
 // OrphanSweepResult counts what one orphan blob sweep did.

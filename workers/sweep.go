@@ -89,13 +89,10 @@ func (w *SweepWorker) Timeout(*river.Job[jobs.Sweep]) time.Duration {
 
 // Work runs one sweep unless an operator paused the policy.
 func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) error {
-	deps := w.sweeper.deps
-	p, active, err := deps.activePolicy(ctx, job.Args.Policy, config.KindSweep, job.Kind)
-	if err != nil || !active {
+	err := w.sweeper.deps.runPeriodic(ctx, job.Args.Policy, config.KindSweep, job.Kind, func(p *config.Policy) error {
+		_, err := w.sweeper.Run(ctx, p, &job.ID)
 		return err
-	}
-	_, err = w.sweeper.Run(ctx, p, &job.ID)
-	deps.recordRun(ctx, p.Name, err)
+	})
 	if err != nil && job.Attempt >= sweepMaxAttempts {
 		return river.JobCancel(err)
 	}

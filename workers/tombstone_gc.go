@@ -30,13 +30,10 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	p, active, err := w.ent.deps.activePolicy(ctx, job.Args.Policy, config.KindTombstone, job.Kind)
-	if err != nil || !active {
+	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
+		_, err := tombstoneGC(ctx, w.ent.deps, p, p.TombstoneMaxAge.D(), &job.ID)
 		return err
-	}
-	_, err = tombstoneGC(ctx, w.ent.deps, p, p.TombstoneMaxAge.D(), &job.ID)
-	w.ent.deps.recordRun(ctx, p.Name, err)
-	return err
+	})
 }
 
 // TombstoneGC removes the tombstones of policy p deleted more than olderThan

@@ -90,31 +90,25 @@ func (d *Deps) policyOf(name, kind string) (*config.Policy, error) {
 	return p, nil
 }
 
-// activePolicy resolves the policy a periodic job names and reports whether
-// it should run: false while an operator paused the policy (logged at debug).
-func (d *Deps) activePolicy(ctx context.Context, name, kind, kindOfJob string) (*config.Policy, bool, error) {
+// runPeriodic runs one periodic job of policy name (of kind) unless an
+// operator paused the policy (logged at debug), and records the run and its
+// error for the dashboard.
+func (d *Deps) runPeriodic(ctx context.Context, name, kind, jobKind string, run func(p *config.Policy) error) error {
 	p, err := d.policyOf(name, kind)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
-	paused, err := d.paused(ctx, p.Name)
+	state, err := db.GetPolicyState(ctx, d.Pool, p.Name)
 	if err != nil {
-		return nil, false, err
+		return err
 	}
-	if paused {
-		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", p.Name), slog.String("job_kind", kindOfJob))
+	if state.Paused {
+		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", p.Name), slog.String("job_kind", jobKind))
+		return nil
 	}
-	return p, !paused, nil
-}
-
-// paused reports whether an operator paused policy. Periodic workers check
-// it first and do nothing while it holds.
-func (d *Deps) paused(ctx context.Context, policy string) (bool, error) {
-	state, err := db.GetPolicyState(ctx, d.Pool, policy)
-	if err != nil {
-		return false, err
-	}
-	return state.Paused, nil
+	err = run(p)
+	d.recordRun(ctx, p.Name, err)
+	return err
 }
 
 // recordRun notes a periodic run (and its error) for the dashboard. It never
