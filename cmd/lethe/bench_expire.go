@@ -26,11 +26,8 @@ func benchExpire(ctx context.Context, c *cli, args []string) error {
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
-	if err := parse(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 {
 		return usagef("--rows and --blob-rows must be at least 2, the other counts at least 1")

@@ -31,11 +31,8 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&opts.Workers, "workers", 4, "foreground goroutines")
 	fs.DurationVar(&opts.Idle, "window", time.Second, "length of each alternating idle / sweeping window of the latency measurement")
 	fs.IntVar(&opts.Repeats, "repeats", 3, "rounds: runs per throughput scenario (the median is reported) and table loads per latency setting (samples pooled)")
-	if err := parse(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
 	}
 	if opts.Rows < 1000 {
 		return usagef("--rows must be at least 1000")

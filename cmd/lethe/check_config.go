@@ -14,7 +14,7 @@ func checkConfigCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath string
 		fs := c.flags(cmd, &configPath)
-		if err := parse(fs, args); err != nil {
+		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
 		cfg, err := c.loadConfig(fs, configPath)

@@ -23,7 +23,7 @@ func demoCommand() command {
 		fs := c.flags(cmd, nil)
 		fs.StringVar(&listen, "listen", "127.0.0.1:8080", "HTTP listen address")
 		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data")
-		if err := parse(fs, args); err != nil {
+		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
 		cfg, err := config.Load("", c.getenv)

@@ -152,6 +152,17 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseNoArgs parses args for a command that takes flags only.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
 // loadConfig reads the configuration at path. The default path falling back
 // to the embedded configuration lets `lethe serve` run with no file at all.
 func (c *cli) loadConfig(fs *flag.FlagSet, path string) (*config.Config, error) {

@@ -38,7 +38,7 @@ func TestCLI(t *testing.T) {
 
 	t.Run("UsageErrorsExit2", func(t *testing.T) {
 		t.Parallel()
-		for _, args := range [][]string{{}, {"frobnicate"}, {"serve", "--no-such-flag"}, {"migrate", "sideways"}, {"migrate"}} {
+		for _, args := range [][]string{{}, {"frobnicate"}, {"serve", "--no-such-flag"}, {"migrate", "sideways"}, {"migrate"}, {"check-config", "lethe.yaml"}} {
 			code, _, errOut := runCLI(t, nil, args...)
 			if code != 2 {
 				t.Errorf("lethe %v: exit %d, want 2 (stderr %q)", args, code, errOut)

@@ -19,11 +19,8 @@ func serveCommand() command {
 		var configPath, listen string
 		fs := c.flags(cmd, &configPath)
 		fs.StringVar(&listen, "listen", "", "HTTP listen address (overrides http.listen)")
-		if err := parse(fs, args); err != nil {
+		if err := parseNoArgs(fs, args); err != nil {
 			return err
-		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
 		}
 		cfg, err := c.loadConfig(fs, configPath)
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
@@ -24,8 +25,18 @@ import (
 // insert are worked by `lethe serve`.
 
 // openInsertOnly loads the configuration and opens the service without
-// workers.
-func openInsertOnly(ctx context.Context, c *cli, cfg *config.Config) (*service.Service, error) {
+// workers. check, when set, vets the configuration first, so that a mistake
+// is reported before anything connects.
+func (c *cli) openInsertOnly(ctx context.Context, fs *flag.FlagSet, configPath string, check func(*config.Config) error) (*service.Service, error) {
+	cfg, err := c.loadConfig(fs, configPath)
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(cfg); err != nil {
+			return nil, err
+		}
+	}
 	return service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true})
 }
 
@@ -85,11 +96,7 @@ func deleteCommand() command {
 		if err != nil {
 			return err
 		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
@@ -142,11 +149,7 @@ func clearTombstoneCommand() command {
 		if err != nil {
 			return err
 		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
@@ -175,21 +178,14 @@ func cleanupOrphanS3Command() command {
 		var configPath, policy string
 		fs := c.flags(cmd, &configPath)
 		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
-		if err := parse(fs, args); err != nil {
+		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
+		var p *config.Policy
+		svc, err := c.openInsertOnly(ctx, fs, configPath, func(cfg *config.Config) (err error) {
+			p, err = tombstonePolicy(cfg, policy)
 			return err
-		}
-		p, err := tombstonePolicy(cfg, policy)
-		if err != nil {
-			return err
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+		})
 		if err != nil {
 			return err
 		}
@@ -228,27 +224,25 @@ func cleanupTombstonesCommand() command {
 		fs := c.flags(cmd, &configPath)
 		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
 		fs.StringVar(&olderThan, "older-than", "", "age as a duration (168h) or hours (168); default: the policy's tombstone_max_age")
-		if err := parse(fs, args); err != nil {
+		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
-		if fs.NArg() > 0 {
-			return usagef("unexpected argument %q", fs.Arg(0))
-		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		p, err := tombstonePolicy(cfg, policy)
-		if err != nil {
-			return err
-		}
-		age := p.TombstoneMaxAge.D()
-		if olderThan != "" {
-			if age, err = parseOlderThan(olderThan); err != nil {
-				return usagef("%v", err)
+		var (
+			p   *config.Policy
+			age time.Duration
+		)
+		svc, err := c.openInsertOnly(ctx, fs, configPath, func(cfg *config.Config) (err error) {
+			if p, err = tombstonePolicy(cfg, policy); err != nil {
+				return err
 			}
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+			age = p.TombstoneMaxAge.D()
+			if olderThan != "" {
+				if age, err = parseOlderThan(olderThan); err != nil {
+					return usagef("%v", err)
+				}
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
@@ -284,11 +278,7 @@ func backupCommand() command {
 		if out == "" {
 			out = hash + ".lethe-backup.json.gz"
 		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
@@ -342,11 +332,7 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		svc, err := openInsertOnly(ctx, c, cfg)
+		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
