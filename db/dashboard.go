@@ -248,13 +248,11 @@ type TombstoneRow struct {
 	PurgedAt  *time.Time `json:"purged_at"`
 }
 
-// RecentTombstones returns the newest tombstones, of one entity when entity
-// is set.
-func RecentTombstones(ctx context.Context, exec Executor, entity string, limit int) ([]TombstoneRow, error) {
+// RecentTombstones returns the newest tombstones of every entity.
+func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]TombstoneRow, error) {
 	rows, err := exec.Query(ctx, `
 		SELECT entity, key, deleted_at, purged_at FROM lethe_tombstones
-		WHERE $1 = '' OR entity = $1
-		ORDER BY deleted_at DESC, key LIMIT $2`, entity, limit)
+		ORDER BY deleted_at DESC, key LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones: %w", err)
 	}

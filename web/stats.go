@@ -147,7 +147,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 			ov.Tombstones.OldestAt = e.OldestAt
 		}
 	}
-	if ov.Tombstones.Recent, err = db.RecentTombstones(ctx, pool, "", 50); err != nil {
+	if ov.Tombstones.Recent, err = db.RecentTombstones(ctx, pool, 50); err != nil {
 		return nil, err
 	}
 	if ov.Tombstones.Recent == nil {
