@@ -6,13 +6,11 @@ package bench
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -167,7 +165,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	ratio("pipeline blobs versitygw ÷ naive loop", byName["pipeline, blobs on versitygw"], naive, 0)
 	ratio("pipeline blobs versitygw ÷ direct DeleteObjects", byName["pipeline, blobs on versitygw"], byName["direct DeleteObjects, one client"], 0.8)
 
-	hwm, err := expirePeakRSS()
+	hwm, err := peakRSS()
 	if err != nil {
 		return err
 	}
@@ -468,22 +466,4 @@ func expireDirectDelete(ctx context.Context, store blob.Store, n int) (expireRun
 	deleted, err := store.Delete(ctx, keys)
 	run.dur, run.rows = time.Since(start), int64(deleted)
 	return run, err
-}
-
-// expirePeakRSS reads the process's peak resident set size (VmHWM).
-func expirePeakRSS() (int64, error) {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, fmt.Errorf("read peak RSS: %w", err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			if err != nil {
-				return 0, fmt.Errorf("parse VmHWM %q: %w", rest, err)
-			}
-			return kb << 10, nil
-		}
-	}
-	return 0, errors.New("read peak RSS: no VmHWM in /proc/self/status")
 }

@@ -1,5 +1,3 @@
-// Package bench holds Lethe's benchmarks: each builds its own database,
-// measures Lethe against baselines in the same run and prints ratios.
 package bench
 
 import (
@@ -9,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -213,7 +210,9 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepReport, error) {
 		during.Name = "during lethe sweep, " + setting.name
 		rep.Latency = append(rep.Latency, idle, during)
 	}
-	rep.PeakRSSKB = sweepPeakRSS()
+	if hwm, err := peakRSS(); err == nil {
+		rep.PeakRSSKB = hwm >> 10
+	}
 	return rep, nil
 }
 
@@ -558,22 +557,6 @@ func (f *sweepForeground) summary(phase string) SweepLatency {
 	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
 	l.P50, l.P99, l.Max = at(0.50), at(0.99), s[len(s)-1]
 	return l
-}
-
-// sweepPeakRSS reads this process's peak resident set (VmHWM) in kB.
-func sweepPeakRSS() int64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			var kb int64
-			fmt.Sscanf(strings.TrimSpace(rest), "%d", &kb)
-			return kb
-		}
-	}
-	return 0
 }
 
 // Print writes the report as tables with ratios and the targets.
