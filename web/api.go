@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -145,14 +146,9 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
 		return
 	}
-	limit := 50
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit: want an integer from 1 to 1000, got %q", v))
-			return
-		}
-		limit = n
+	limit, ok := queryLimit(w, q, 50)
+	if !ok {
+		return
 	}
 	entries, err := db.ListAudit(r.Context(), s.opts.Pool, policy, limit)
 	if err != nil {
@@ -163,6 +159,21 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 		entries = []db.AuditEntry{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"audit": entries})
+}
+
+// queryLimit reads ?limit= (1–1000, def when absent), answering 400 when it
+// is anything else.
+func queryLimit(w http.ResponseWriter, q url.Values, def int) (int, bool) {
+	v := q.Get("limit")
+	if v == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 1000 {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("limit: want an integer from 1 to 1000, got %q", v))
+		return 0, false
+	}
+	return n, true
 }
 
 // throughputWindows are the windows the chart offers and their bucket

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -237,14 +236,9 @@ func (s *Server) handleListTombstones(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("entity %q is not supported (supported: run)", entity))
 		return
 	}
-	limit := 100
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit %q must be an integer from 1 to 1000", v))
-			return
-		}
-		limit = n
+	limit, ok := queryLimit(w, q, 100)
+	if !ok {
+		return
 	}
 	list, err := db.ListTombstones(r.Context(), s.opts.Pool, entity, q.Get("after"), limit)
 	if err != nil {
