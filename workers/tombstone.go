@@ -116,10 +116,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 	}
 	skipped := false
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		if err := db.LockEntity(ctx, tx, jobs.EntityRun, hash, false); err != nil {
-			return err
-		}
-		deleted, err := db.IsTombstoned(ctx, tx, jobs.EntityRun, hash)
+		deleted, err := db.LockLive(ctx, tx, jobs.EntityRun, hash)
 		if err != nil {
 			return err
 		}
