@@ -12,10 +12,11 @@ import (
 // Only positive answers ("deleted") are cached: a key not in the cache is
 // always checked in the database, inside the writing transaction, so a new
 // tombstone takes effect at once. A cached "deleted" can outlive the
-// tombstone: Forget drops it in this process (Lethe calls it on clear and
-// restore), and in other processes the entry expires after ttl. That is the
-// one staleness window: within ttl of a clear made by another process,
-// ingestion for that key in this process may still be skipped. Keep ttl
+// tombstone: clears and restores run in the web server, the CLI and
+// runbackup, never in the process holding the workers' cache, so the entry
+// lives until it expires after ttl (Forget drops it at once, for a caller
+// that clears in the same process). That is the one staleness window: within
+// ttl of a clear, ingestion for that key may still be skipped. Keep ttl
 // short (default 5s); 0 disables the cache.
 type Cache struct {
 	mu      sync.Mutex
