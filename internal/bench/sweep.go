@@ -254,7 +254,17 @@ func (b *sweepBench) load(ctx context.Context) error {
 		event_hash      text NOT NULL DEFAULT '',
 		created_at      timestamptz NOT NULL DEFAULT now(),
 		expires_at      timestamptz NOT NULL DEFAULT now() + interval '24 hours')`
-	stmts := []string{`DROP TABLE IF EXISTS lineage_event_idempotency`}
+	stmts := []string{`DROP TABLE IF EXISTS lineage_event_idempotency`,
+		// A sweep window cancelled between DETACH PARTITION and DROP TABLE
+		// leaves a detached partition that would block the next load's.
+		`DO $$
+		DECLARE t text;
+		BEGIN
+			FOR t IN SELECT tablename FROM pg_tables
+			         WHERE schemaname = current_schema() AND tablename LIKE 'lineage\_event\_idempotency\_h%' LOOP
+				EXECUTE format('DROP TABLE %I', t);
+			END LOOP;
+		END $$`}
 	if b.partitioned {
 		stmts = append(stmts,
 			`CREATE TABLE lineage_event_idempotency `+columns+` PARTITION BY RANGE (expires_at)`,
