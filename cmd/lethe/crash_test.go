@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"syscall"
@@ -67,28 +65,16 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 		t.Skip("builds and runs the lethe binary")
 	}
 	ctx := t.Context()
-	dbURL := testenv.MigratedURL(t)
+	dbURL, pool := migratedDB(t)
 	s3 := testenv.S3(t)
 	store, err := blob.NewS3(ctx, s3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := pgxpool.New(ctx, dbURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
 
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "lethe")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	configPath := filepath.Join(dir, "lethe.yaml")
-	config := fmt.Sprintf(crashConfig, dbURL, s3.Endpoint, s3.Bucket, s3.AccessKeyID, s3.SecretAccessKey)
-	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	bin := buildLethe(t)
+	configPath := writeConfig(t, fmt.Sprintf(crashConfig, dbURL, s3.Endpoint, s3.Bucket, s3.AccessKeyID, s3.SecretAccessKey))
 
 	const expired, live = 5000, 1000
 	liveKeys := crashSeed(t, pool, store, expired, live)
@@ -105,7 +91,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	// a batch claimed.
 	for life := 1; life <= 3; life++ {
 		before := expiredLeft()
-		proc := crashStart(t, bin, configPath, dbURL, filepath.Join(dir, fmt.Sprintf("life%d.log", life)))
+		proc, _ := startServe(t, bin, configPath, filepath.Join(dir, fmt.Sprintf("life%d.log", life)), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
 		// Kill while a batch job runs: its rows stay claimed and the job
 		// "running" until River's rescuer or the watchdog steps in.
 		crashWait(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
@@ -125,7 +111,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 		t.Fatal("everything expired before the last kill; the test proves nothing")
 	}
 
-	proc := crashStart(t, bin, configPath, dbURL, filepath.Join(dir, "last.log"))
+	proc, _ := startServe(t, bin, configPath, filepath.Join(dir, "last.log"), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
 	crashWait(t, 150*time.Second, "every expired paste to go", func() bool {
 		var left, inProgress int
 		if err := pool.QueryRow(ctx, `
@@ -230,36 +216,6 @@ func crashSeed(t *testing.T, pool *pgxpool.Pool, store blob.Store, expired, live
 		t.Fatalf("seed %d blobs: %v", len(errs), errs[0])
 	}
 	return liveKeys
-}
-
-// crashStart runs `lethe serve` with its log in logPath. The process is
-// killed when the test ends, whatever happened.
-func crashStart(t *testing.T, bin, configPath, dbURL, logPath string) *exec.Cmd {
-	t.Helper()
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "serve", "--config", configPath, "--listen", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		logFile.Close()
-		if t.Failed() {
-			if data, err := os.ReadFile(logPath); err == nil {
-				if len(data) > 8000 {
-					data = data[len(data)-8000:]
-				}
-				t.Logf("%s:\n%s", filepath.Base(logPath), data)
-			}
-		}
-	})
-	return cmd
 }
 
 // crashWait polls cond until it holds, failing after timeout (a limit for

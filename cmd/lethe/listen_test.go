@@ -1,10 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,50 +10,28 @@ import (
 // touches the database.
 func TestServeRefusesOpenListen(t *testing.T) {
 	t.Parallel()
-	noEnv := func(string) string { return "" }
 
 	t.Run("ListenFlag", func(t *testing.T) {
 		t.Parallel()
-		var stderr bytes.Buffer
-		code := run(context.Background(), &cli{stdout: &bytes.Buffer{}, stderr: &stderr, getenv: noEnv},
-			[]string{"serve", "--config", writeConfig(t, "http: {listen: 127.0.0.1:0}"), "--listen", "0.0.0.0:18089"})
-		if code != 1 || !strings.Contains(stderr.String(), "http.listen") || !strings.Contains(stderr.String(), "without credentials") {
-			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr.String())
+		code, _, stderr := runCLI(t, nil, "serve", "--config", writeConfig(t, "http: {listen: 127.0.0.1:0}"), "--listen", "0.0.0.0:18089")
+		if code != 1 || !strings.Contains(stderr, "http.listen") || !strings.Contains(stderr, "without credentials") {
+			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr)
 		}
 	})
 
 	t.Run("ConfigFile", func(t *testing.T) {
 		t.Parallel()
-		var stderr bytes.Buffer
-		code := run(context.Background(), &cli{stdout: &bytes.Buffer{}, stderr: &stderr, getenv: noEnv},
-			[]string{"serve", "--config", writeConfig(t, "http: {listen: 0.0.0.0:18089}")})
-		if code != 1 || !strings.Contains(stderr.String(), "http.listen") {
-			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr.String())
+		code, _, stderr := runCLI(t, nil, "serve", "--config", writeConfig(t, "http: {listen: 0.0.0.0:18089}"))
+		if code != 1 || !strings.Contains(stderr, "http.listen") {
+			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr)
 		}
 	})
 
 	t.Run("EnvListen", func(t *testing.T) {
 		t.Parallel()
-		var stderr bytes.Buffer
-		env := func(k string) string {
-			if k == "LETHE_LISTEN" {
-				return "[::]:18089"
-			}
-			return ""
-		}
-		code := run(context.Background(), &cli{stdout: &bytes.Buffer{}, stderr: &stderr, getenv: env},
-			[]string{"serve", "--config", writeConfig(t, "log_level: info")})
-		if code != 1 || !strings.Contains(stderr.String(), "http.listen") {
-			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr.String())
+		code, _, stderr := runCLI(t, map[string]string{"LETHE_LISTEN": "[::]:18089"}, "serve", "--config", writeConfig(t, "log_level: info"))
+		if code != 1 || !strings.Contains(stderr, "http.listen") {
+			t.Errorf("exit %d, stderr %q: want 1 and a message naming http.listen", code, stderr)
 		}
 	})
-}
-
-func writeConfig(t *testing.T, yaml string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "lethe.yaml")
-	if err := os.WriteFile(path, []byte(yaml+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
 }

@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/testenv"
 )
 
 // runCLI runs one command line in process and returns its exit code and
@@ -17,6 +21,23 @@ func runCLI(t *testing.T, env map[string]string, args ...string) (code int, stdo
 	c := &cli{stdout: &out, stderr: &errOut, getenv: func(k string) string { return env[k] }}
 	code = run(context.Background(), c, args)
 	return code, out.String(), errOut.String()
+}
+
+// writeConfig writes yaml to a lethe.yaml of its own and returns its path.
+func writeConfig(t *testing.T, yaml string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "lethe.yaml")
+	if err := os.WriteFile(path, []byte(yaml+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// migratedDB returns a fresh migrated database's URL and a pool on it.
+func migratedDB(t *testing.T) (string, *pgxpool.Pool) {
+	t.Helper()
+	pool := testenv.MigratedPool(t)
+	return pool.Config().ConnString(), pool
 }
 
 func TestCLI(t *testing.T) {
@@ -48,11 +69,7 @@ func TestCLI(t *testing.T) {
 
 	t.Run("BadConfigStopsServeWithOneLineNamingTheField", func(t *testing.T) {
 		t.Parallel()
-		path := filepath.Join(t.TempDir(), "lethe.yaml")
-		bad := "policies:\n  - name: pastes\n    kind: expire\n    table: pastes\n    schedule: \"every tuesday\"\n"
-		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		path := writeConfig(t, "policies:\n  - name: pastes\n    kind: expire\n    table: pastes\n    schedule: \"every tuesday\"")
 		code, _, errOut := runCLI(t, nil, "serve", "--config", path)
 		if code != 1 {
 			t.Errorf("exit %d, want 1", code)

@@ -1,10 +1,9 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -30,50 +29,73 @@ func buildLethe(t *testing.T) string {
 	return bin
 }
 
-// startServe starts `lethe serve` on a free loopback port and returns the
-// process, its base URL and a channel of its log lines.
-func startServe(t *testing.T, bin, configPath string, env ...string) (*exec.Cmd, string, <-chan string) {
+// startServe starts `lethe serve` on a free loopback port with its log in
+// logPath and returns the process and its base URL once it serves. The
+// process is killed when the test ends; if the test failed, the log's tail
+// is printed.
+func startServe(t *testing.T, bin, configPath, logPath string, env ...string) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--config", configPath, "--listen", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), env...)
-	stderr, err := cmd.StderrPipe()
+	logFile, err := os.Create(logPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stdout = io.Discard
+	log := &serveLog{file: logFile, url: make(chan string, 1)}
+	cmd := exec.Command(bin, "serve", "--config", configPath, "--listen", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = logFile, log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		logFile.Close()
+		if t.Failed() {
+			if data, err := os.ReadFile(logPath); err == nil {
+				if len(data) > 8000 {
+					data = data[len(data)-8000:]
+				}
+				t.Logf("%s:\n%s", filepath.Base(logPath), data)
+			}
+		}
+	})
+	select {
+	case u := <-log.url:
+		return cmd, u
+	case <-time.After(60 * time.Second):
+		t.Fatal("lethe serve did not report its address within 60s")
+		return nil, ""
+	}
+}
 
-	lines := make(chan string, 1024)
-	urlCh := make(chan string, 1)
-	go func() {
-		defer close(lines)
-		scanner := bufio.NewScanner(stderr)
-		scanner.Buffer(make([]byte, 1<<20), 1<<20)
-		for scanner.Scan() {
-			line := scanner.Text()
-			var entry struct {
-				Msg string `json:"msg"`
-				URL string `json:"url"`
-			}
-			if json.Unmarshal([]byte(line), &entry) == nil && entry.Msg == "Lethe serving" {
-				urlCh <- strings.TrimSuffix(entry.URL, "/")
-			}
+// serveLog writes lethe's log to a file and reports the URL of its
+// "Lethe serving" line.
+type serveLog struct {
+	file    *os.File
+	partial []byte
+	url     chan string
+}
+
+func (w *serveLog) Write(p []byte) (int, error) {
+	w.partial = append(w.partial, p...)
+	for {
+		line, rest, ok := bytes.Cut(w.partial, []byte("\n"))
+		if !ok {
+			break
+		}
+		var entry struct {
+			Msg string `json:"msg"`
+			URL string `json:"url"`
+		}
+		if json.Unmarshal(line, &entry) == nil && entry.Msg == "Lethe serving" {
 			select {
-			case lines <- line:
+			case w.url <- strings.TrimSuffix(entry.URL, "/"):
 			default:
 			}
 		}
-	}()
-	select {
-	case u := <-urlCh:
-		return cmd, u, lines
-	case <-time.After(60 * time.Second):
-		t.Fatal("lethe serve did not report its address within 60s")
-		return nil, "", nil
+		w.partial = rest
 	}
+	return w.file.Write(p)
 }
 
 func TestServe(t *testing.T) {
@@ -83,15 +105,12 @@ func TestServe(t *testing.T) {
 	t.Run("ServesProbesRiverUIAndStopsGracefullyOnSIGTERM", func(t *testing.T) {
 		t.Parallel()
 		dbURL := testenv.DatabaseURL(t)
-		configPath := filepath.Join(t.TempDir(), "lethe.yaml")
 		// The checked-in example with the blob dir pointed at a temp dir.
 		example := strings.Replace(string(mustRead(t, "../../lethe.yaml")), "dir: .lethe/blobs", "dir: "+filepath.Join(t.TempDir(), "blobs"), 1)
 		example = strings.Replace(example, "shutdown_grace: 30s", "shutdown_grace: 5s", 1)
-		if err := os.WriteFile(configPath, []byte(example), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		configPath := writeConfig(t, example)
 
-		cmd, base, _ := startServe(t, bin, configPath, "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
+		cmd, base := startServe(t, bin, configPath, filepath.Join(t.TempDir(), "serve.log"), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
 
 		for path, want := range map[string]int{"/healthz": 200, "/readyz": 200, "/riverui/": 200, "/metrics": 200} {
 			resp, err := http.Get(base + path)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -11,53 +10,22 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/lethehq/lethe/internal/testenv"
 )
 
 func TestSweepCommand(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-
-	url := testenv.MigratedURL(t)
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if _, err := pool.Exec(ctx, `
-		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
-		SELECT 'expired-' || g, now() - interval '1 hour' FROM generate_series(1, 25) g
-		UNION ALL
-		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, 4) g`); err != nil {
-		t.Fatal(err)
-	}
-	configPath := filepath.Join(t.TempDir(), "lethe.yaml")
-	if err := os.WriteFile(configPath, []byte(`
+	url, _ := sweepDB(t, 25, 4)
+	configPath := writeConfig(t, `
 database:
   url: "`+url+`"
-policies:
-  - name: idempotency
-    kind: sweep
-    table: lineage_event_idempotency
-    key_column: idempotency_key
-    batch_size: 10
-    pause: 0s
-`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	lethe := func(args ...string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		code := run(ctx, &cli{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" }}, args)
-		return code, stdout.String(), stderr.String()
-	}
+`+sweepPolicy)
 
-	code, out, errOut := lethe("sweep", "--config", configPath, "--status")
+	code, out, errOut := runCLI(t, nil, "sweep", "--config", configPath, "--status")
 	if code != 0 || !strings.Contains(out, "EXPIRED KEYS") || !sweepHasColumns(out, "idempotency", "29", "25") {
 		t.Fatalf("status before: exit %d\n%s%s", code, out, errOut)
 	}
 
-	code, out, errOut = lethe("sweep", "--config", configPath, "idempotency")
+	code, out, errOut = runCLI(t, nil, "sweep", "--config", configPath, "idempotency")
 	if code != 0 || !strings.Contains(out, "idempotency: deleted 25 expired rows from lineage_event_idempotency in 3 batches") {
 		t.Fatalf("sweep: exit %d\n%s%s", code, out, errOut)
 	}
@@ -65,18 +33,42 @@ policies:
 		t.Fatalf("sweep did not log the runbook's line: %s", errOut)
 	}
 
-	code, out, errOut = lethe("sweep", "--config", configPath, "--status", "idempotency")
+	code, out, errOut = runCLI(t, nil, "sweep", "--config", configPath, "--status", "idempotency")
 	if code != 0 || !sweepHasColumns(out, "idempotency", "4", "0") {
 		t.Fatalf("status after: exit %d\n%s%s", code, out, errOut)
 	}
 
-	code, _, errOut = lethe("sweep", "--config", configPath, "nope")
+	code, _, errOut = runCLI(t, nil, "sweep", "--config", configPath, "nope")
 	if code != 2 || !strings.Contains(errOut, `no sweep policy "nope" (sweep policies: idempotency)`) {
 		t.Fatalf("bad policy: exit %d, %s", code, errOut)
 	}
-	if code, _, _ = lethe("sweep", "--config", configPath); code != 2 {
+	if code, _, _ = runCLI(t, nil, "sweep", "--config", configPath); code != 2 {
 		t.Fatalf("no policy: exit %d, want 2", code)
 	}
+}
+
+// sweepPolicy is the sweep policy of the tests' configurations.
+const sweepPolicy = `policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    batch_size: 10
+    pause: 0s`
+
+// sweepDB returns a migrated database holding expired and fresh
+// idempotency keys, and a pool on it.
+func sweepDB(t *testing.T, expired, fresh int) (string, *pgxpool.Pool) {
+	t.Helper()
+	url, pool := migratedDB(t)
+	if _, err := pool.Exec(t.Context(), `
+		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+		SELECT 'expired-' || g, now() - interval '1 hour' FROM generate_series(1, $1::int) g
+		UNION ALL
+		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, $2::int) g`, expired, fresh); err != nil {
+		t.Fatal(err)
+	}
+	return url, pool
 }
 
 // sweepHasColumns reports whether some line of out holds all fields, in order, as
@@ -104,21 +96,8 @@ func TestSweepServe(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 
-	url := testenv.MigratedURL(t)
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if _, err := pool.Exec(ctx, `
-		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
-		SELECT 'expired-' || g, now() - interval '1 hour' FROM generate_series(1, 30) g
-		UNION ALL
-		SELECT 'fresh-' || g, now() + interval '1 hour' FROM generate_series(1, 3) g`); err != nil {
-		t.Fatal(err)
-	}
-	configPath := filepath.Join(t.TempDir(), "lethe.yaml")
-	if err := os.WriteFile(configPath, []byte(`
+	url, pool := sweepDB(t, 30, 3)
+	configPath := writeConfig(t, `
 database:
   url: "`+url+`"
 blob:
@@ -129,16 +108,7 @@ http:
   listen: 127.0.0.1:0
 shutdown_grace: 5s
 migrate_on_start: false
-policies:
-  - name: idempotency
-    kind: sweep
-    table: lineage_event_idempotency
-    key_column: idempotency_key
-    batch_size: 10
-    pause: 0s
-`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+`+sweepPolicy)
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()

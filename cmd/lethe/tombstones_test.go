@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
@@ -12,12 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service"
-	"github.com/lethehq/lethe/internal/testenv"
 )
 
 // TestTombstoneCommands drives the run deletion commands end to end on a
@@ -26,34 +22,20 @@ import (
 func TestTombstoneCommands(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	url := testenv.MigratedURL(t)
+	url, pool := migratedDB(t)
+	env := map[string]string{"DATABASE_URL": url}
 	dir := t.TempDir()
 	blobDir := filepath.Join(dir, "blobs")
-	cfgText := strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+blobDir, 1)
-	cfgPath := filepath.Join(dir, "lethe.yaml")
-	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	cfgPath := writeConfig(t, strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+blobDir, 1))
 
 	lethe := func(t *testing.T, wantCode int, args ...string) string {
 		t.Helper()
-		var stdout, stderr bytes.Buffer
-		c := &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string {
-			if k == "DATABASE_URL" {
-				return url
-			}
-			return ""
-		}}
 		full := append([]string{args[0], "--config", cfgPath}, args[1:]...)
-		if code := run(ctx, c, full); code != wantCode {
-			t.Fatalf("lethe %v: exit %d, want %d\nstdout: %s\nstderr: %s", args, code, wantCode, stdout.String(), stderr.String())
+		code, stdout, stderr := runCLI(t, env, full...)
+		if code != wantCode {
+			t.Fatalf("lethe %v: exit %d, want %d\nstdout: %s\nstderr: %s", args, code, wantCode, stdout, stderr)
 		}
-		return stdout.String() + stderr.String()
+		return stdout + stderr
 	}
 	blobPath := func(key string) string { return filepath.Join(blobDir, filepath.FromSlash(key)) }
 	writeBlob := func(key, data string) {
@@ -87,12 +69,7 @@ func TestTombstoneCommands(t *testing.T) {
 	if err := db.SetPolicyPaused(ctx, pool, "runs", true); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Load(cfgPath, func(k string) string {
-		if k == "DATABASE_URL" {
-			return url
-		}
-		return ""
-	})
+	cfg, err := config.Load(cfgPath, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
