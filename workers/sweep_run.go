@@ -210,9 +210,9 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Policy) (SweepR
 		return res, err
 	}
 	// The database's clock decides what has expired, as in rows mode.
-	var now time.Time
-	if err := s.deps.Pool.QueryRow(ctx, `SELECT now()`).Scan(&now); err != nil {
-		return res, fmt.Errorf("sweep %s: read clock: %w", p.Name, err)
+	now, err := db.Now(ctx, s.deps.Pool)
+	if err != nil {
+		return res, fmt.Errorf("sweep %s: %w", p.Name, err)
 	}
 	timeout := p.StatementTimeout.D()
 	lockTimeout := min(timeout, sweepPartitionLockTimeout)
