@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +18,7 @@ import (
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/workers"
 )
@@ -69,38 +67,18 @@ type e2eBundle struct {
 
 func setupE2E(t *testing.T) *e2eBundle {
 	t.Helper()
-	ctx := context.Background()
 	url := testenv.MigratedURL(t)
 	cfg := testConfig(t, true)
 	cfg.Database.URL = url
 
 	b := &e2eBundle{shots: artifactsDir(t)}
-	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
-	if err != nil {
-		t.Fatalf("open service: %v", err)
-	}
-	b.svc, b.pool = svc, svc.Pool
-	t.Cleanup(func() { svc.Close(context.Background()) })
-	for _, p := range svc.Periodics {
+	b.svc, b.baseURL = servicetest.Serve(t, cfg)
+	b.pool = b.svc.Pool
+	for _, p := range b.svc.Periodics {
 		if p.Policy == "pastes" && p.Name == "planner" {
 			b.planner = p
 		}
 	}
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	serveCtx, stop := context.WithCancel(ctx)
-	served := make(chan error, 1)
-	go func() { served <- svc.Serve(serveCtx, ln) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	b.baseURL = "http://" + ln.Addr().String()
 
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath(t)),

@@ -1,12 +1,9 @@
 package service_test
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,7 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -42,20 +39,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	cfg.HTTP.Token = "tok"
 	cfg.ShutdownGrace = config.Duration(5 * time.Second)
 	cfg.Policy("runs").DeletedCacheTTL = config.Duration(time.Millisecond)
-	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { svc.Close(t.Context()) })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	serveCtx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- svc.Serve(serveCtx, ln) }()
-	t.Cleanup(func() { stop(); <-done })
-	base := "http://" + ln.Addr().String()
+	svc, base := servicetest.Serve(t, cfg)
 
 	waitFor := func(what string, cond func() bool) {
 		t.Helper()
