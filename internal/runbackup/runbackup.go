@@ -214,27 +214,31 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, b *Backu
 		if _, err := db.DeleteRun(ctx, tx, b.RunHash); err != nil {
 			return err
 		}
-		for _, row := range b.Experiment {
+		// One statement per table: jsonb_populate_recordset expands the
+		// backed-up rows server-side instead of a round trip per row.
+		if len(b.Experiment) > 0 {
 			if _, err := tx.Exec(ctx, `
-				INSERT INTO experiments SELECT * FROM jsonb_populate_record(NULL::experiments, $1::jsonb)
-				ON CONFLICT (name) DO NOTHING`, string(row)); err != nil {
-				return fmt.Errorf("restore experiment: %w", err)
+				INSERT INTO experiments SELECT * FROM jsonb_populate_recordset(NULL::experiments, $1::jsonb)
+				ON CONFLICT (name) DO NOTHING`, b.Experiment); err != nil {
+				return fmt.Errorf("restore experiments: %w", err)
 			}
 		}
 		for _, table := range slices.Backward(db.RunTables) { // runs first
-			for _, row := range b.Tables[table] {
-				ident := db.Ident(table)
-				tag, err := tx.Exec(ctx, `
-					INSERT INTO `+ident+` SELECT r.* FROM jsonb_populate_record(NULL::`+ident+`, $1::jsonb) r
-					WHERE r.run_hash = $2`, string(row), b.RunHash)
-				if err != nil {
-					return fmt.Errorf("restore %s of run %s: %w", table, b.RunHash, err)
-				}
-				if tag.RowsAffected() != 1 {
-					return fmt.Errorf("restore %s: a row does not belong to run %s", table, b.RunHash)
-				}
-				res.Rows++
+			rows := b.Tables[table]
+			if len(rows) == 0 {
+				continue
 			}
+			ident := db.Ident(table)
+			tag, err := tx.Exec(ctx, `
+				INSERT INTO `+ident+` SELECT r.* FROM jsonb_populate_recordset(NULL::`+ident+`, $1::jsonb) r
+				WHERE r.run_hash = $2`, rows, b.RunHash)
+			if err != nil {
+				return fmt.Errorf("restore %s of run %s: %w", table, b.RunHash, err)
+			}
+			if n := tag.RowsAffected(); n != int64(len(rows)) {
+				return fmt.Errorf("restore %s: %d of %d rows do not belong to run %s", table, int64(len(rows))-n, len(rows), b.RunHash)
+			}
+			res.Rows += int64(len(rows))
 		}
 		return nil
 	})
