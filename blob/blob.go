@@ -8,6 +8,7 @@ package blob
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // MaxDeleteBatch is the largest number of keys one DeleteObjects request may
@@ -47,4 +48,19 @@ type Store interface {
 	// Name describes the store for logs and the dashboard, e.g. "s3://bucket"
 	// or "local:/var/lib/lethe/blobs".
 	Name() string
+}
+
+// deletePrefix is both stores' DeletePrefix: it deletes each page List
+// yields with one Delete call.
+func deletePrefix(ctx context.Context, s Store, prefix string) (int, error) {
+	deleted := 0
+	err := s.List(ctx, prefix, func(keys []string) error {
+		n, err := s.Delete(ctx, keys)
+		deleted += n
+		return err
+	})
+	if err != nil {
+		return deleted, fmt.Errorf("blob: delete prefix %q: %w", prefix, err)
+	}
+	return deleted, nil
 }

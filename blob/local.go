@@ -288,16 +288,7 @@ func (l *Local) walk(ctx context.Context, keyDir string, visit func(key string) 
 // DeletePrefix removes every object under prefix, pruning the directories it
 // empties, and returns how many objects it deleted.
 func (l *Local) DeletePrefix(ctx context.Context, prefix string) (int, error) {
-	deleted := 0
-	err := l.List(ctx, prefix, func(keys []string) error {
-		n, err := l.Delete(ctx, keys)
-		deleted += n
-		return err
-	})
-	if err != nil {
-		return deleted, fmt.Errorf("blob: delete prefix %q: %w", prefix, err)
-	}
-	return deleted, nil
+	return deletePrefix(ctx, l, prefix)
 }
 
 // path maps key to its file under the store's directory, rejecting keys that

@@ -309,16 +309,7 @@ func (s *S3) List(ctx context.Context, prefix string, fn func(keys []string) err
 // DeletePrefix removes every object under prefix, deleting each listed page
 // with one DeleteObjects request, and returns how many objects it deleted.
 func (s *S3) DeletePrefix(ctx context.Context, prefix string) (int, error) {
-	deleted := 0
-	err := s.List(ctx, prefix, func(keys []string) error {
-		n, err := s.Delete(ctx, keys)
-		deleted += n
-		return err
-	})
-	if err != nil {
-		return deleted, fmt.Errorf("blob: delete prefix %q: %w", prefix, err)
-	}
-	return deleted, nil
+	return deletePrefix(ctx, s, prefix)
 }
 
 // errorCode returns the S3 error code of err ("NoSuchKey", …), or "" when err
