@@ -3,15 +3,11 @@ package bench
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"syscall"
-	"time"
 
 	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/internal/versitygw"
 )
 
 // expireStartVersitygw starts a private versitygw (posix backend in a
@@ -20,14 +16,8 @@ import (
 // bin defaults to $LETHE_VERSITYGW, then ./bin/versitygw, then PATH.
 func expireStartVersitygw(ctx context.Context, bin string) (*blob.S3, func(), error) {
 	if bin == "" {
-		bin = os.Getenv("LETHE_VERSITYGW")
-	}
-	if bin == "" {
-		if _, err := os.Stat("bin/versitygw"); err == nil {
-			bin = "bin/versitygw"
-		} else if found, err := exec.LookPath("versitygw"); err == nil {
-			bin = found
-		} else {
+		var ok bool
+		if bin, ok = versitygw.Find("bin"); !ok {
 			return nil, nil, errors.New("versitygw not found: set LETHE_VERSITYGW, run `go tool task tools:versitygw`, or pass --no-s3")
 		}
 	}
@@ -37,43 +27,21 @@ func expireStartVersitygw(ctx context.Context, bin string) (*blob.S3, func(), er
 	}
 	root := filepath.Join(dir, "root")
 	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, nil, err
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, nil, err
-	}
-	addr := l.Addr().String()
-	l.Close()
-
-	const access, secret = "lethe-bench", "lethe-bench-secret"
-	cmd := exec.Command(bin, "--access", access, "--secret", secret, "--port", addr, "--quiet", "posix", root)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)
-		return nil, nil, fmt.Errorf("start %s: %w", bin, err)
+		return nil, nil, err
+	}
+	srv, err := versitygw.Start(bin, root, filepath.Join(dir, "versitygw.log"))
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, nil, err
 	}
 	stop := func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		srv.Stop()
 		os.RemoveAll(dir)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		conn, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			conn.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			stop()
-			return nil, nil, fmt.Errorf("versitygw on %s: no answer after 30s", addr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 	store, err := blob.NewS3(ctx, blob.S3Options{
-		Endpoint: "http://" + addr, Region: "us-east-1", Bucket: "lethe-bench", PathStyle: true,
-		AccessKeyID: access, SecretAccessKey: secret, CreateBucket: true,
+		Endpoint: srv.Endpoint, Region: "us-east-1", Bucket: "lethe-bench", PathStyle: true,
+		AccessKeyID: versitygw.AccessKey, SecretAccessKey: versitygw.SecretKey, CreateBucket: true,
 	})
 	if err != nil {
 		stop()

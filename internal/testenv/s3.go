@@ -1,17 +1,14 @@
 package testenv
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/internal/versitygw"
 )
 
 // Environment variables that point the tests at an existing S3-compatible
@@ -31,18 +29,10 @@ const (
 	envS3Endpoint  = "LETHE_TEST_S3_ENDPOINT"
 	envS3AccessKey = "LETHE_TEST_S3_ACCESS_KEY"
 	envS3SecretKey = "LETHE_TEST_S3_SECRET_KEY"
-
-	// envVersitygw names the versitygw binary to run, overriding the search
-	// in <repo>/bin and PATH.
-	envVersitygw = "LETHE_VERSITYGW"
 )
 
 const (
 	versitygwModule = "github.com/versity/versitygw/cmd/versitygw@v1.8.0"
-
-	// Root credentials of the private versitygw; it only listens on loopback.
-	versitygwAccessKey = "lethe-test"
-	versitygwSecretKey = "lethe-test-secret"
 
 	// versitygwDirPrefix names the server's data directory in the system's
 	// temporary directory; the test binary's pid follows.
@@ -149,25 +139,16 @@ func startS3Server() (s3Server, error) {
 		return s3Server{}, fmt.Errorf("create versitygw dir: %w", err)
 	}
 
-	// The free port can be taken by someone else before versitygw binds it;
-	// another port fixes that.
-	for attempt := 1; ; attempt++ {
-		addr, err := freeLoopbackAddr()
-		if err != nil {
-			return s3Server{}, err
-		}
-		err = startVersitygw(bin, addr, root, filepath.Join(dir, "versitygw.log"))
-		if err == nil {
-			return s3Server{
-				endpoint:  "http://" + addr,
-				accessKey: versitygwAccessKey,
-				secretKey: versitygwSecretKey,
-			}, nil
-		}
-		if attempt == 3 {
-			return s3Server{}, err
-		}
+	// Nobody stops the server: it dies with the test binary.
+	srv, err := versitygw.Start(bin, root, filepath.Join(dir, "versitygw.log"))
+	if err != nil {
+		return s3Server{}, err
 	}
+	return s3Server{
+		endpoint:  srv.Endpoint,
+		accessKey: versitygw.AccessKey,
+		secretKey: versitygw.SecretKey,
+	}, nil
 }
 
 // removeStaleDirs removes the data directories of versitygw servers whose
@@ -186,105 +167,20 @@ func removeStaleDirs() {
 	}
 }
 
-// startVersitygw runs versitygw on addr and waits until it accepts
-// connections.
-func startVersitygw(bin, addr, root, logPath string) error {
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		return fmt.Errorf("create versitygw log: %w", err)
-	}
-	cmd := exec.Command(bin,
-		"--access", versitygwAccessKey,
-		"--secret", versitygwSecretKey,
-		"--port", addr,
-		"--quiet",
-		"posix", root)
-	cmd.Stdout = logFile
-	cmd.Stderr = logFile
-	// Nobody stops the server: it must die with the test binary, however the
-	// binary ends.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-
-	// Pdeathsig fires when the thread that started the child exits, not the
-	// process, so start it from a locked thread that lives as long as the
-	// child does.
-	started := make(chan error, 1)
-	exited := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread()
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		exited <- cmd.Wait()
-		logFile.Close()
-	}()
-	if err := <-started; err != nil {
-		logFile.Close()
-		return fmt.Errorf("start %s: %w", bin, err)
-	}
-
-	deadline := time.After(30 * time.Second)
-	for {
-		conn, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			conn.Close()
-			return nil
-		}
-		select {
-		case err := <-exited:
-			return fmt.Errorf("versitygw on %s exited (%v): %s", addr, err, readLog(logPath))
-		case <-deadline:
-			_ = cmd.Process.Kill()
-			return fmt.Errorf("versitygw on %s: no answer after 30s: %s", addr, readLog(logPath))
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
-func readLog(path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err.Error()
-	}
-	data = bytes.TrimSpace(data)
-	if len(data) > 4096 {
-		data = data[len(data)-4096:]
-	}
-	return string(data)
-}
-
-func freeLoopbackAddr() (string, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", fmt.Errorf("find free port: %w", err)
-	}
-	defer l.Close()
-	return l.Addr().String(), nil
-}
-
 // versitygwBinary finds versitygw, installing it into <repo>/bin when it is
 // nowhere to be found.
 func versitygwBinary() (string, error) {
-	if bin := os.Getenv(envVersitygw); bin != "" {
-		return bin, nil
-	}
 	root, err := repoRoot()
 	if err != nil {
 		return "", err
 	}
-	local := filepath.Join(root, "bin", "versitygw")
-	if isFile(local) {
-		return local, nil
-	}
-	if bin, err := exec.LookPath("versitygw"); err == nil {
+	if bin, ok := versitygw.Find(filepath.Join(root, "bin")); ok {
 		return bin, nil
 	}
 	if err := installVersitygw(root); err != nil {
 		return "", err
 	}
-	return local, nil
+	return filepath.Join(root, "bin", "versitygw"), nil
 }
 
 // installVersitygw runs go install into <repo>/bin under a file lock, so
