@@ -42,8 +42,8 @@ func (c *cli) openInsertOnly(ctx context.Context, fs *flag.FlagSet, configPath s
 
 // deps are the worker dependencies for commands that run a job's work in
 // process (cleanup-orphan-s3, cleanup-tombstones).
-func deps(c *cli, svc *service.Service) *workers.Deps {
-	return &workers.Deps{Config: svc.Config, Pool: svc.Pool, Blobs: svc.Blobs, Logger: c.logger(svc.Config), Metrics: svc.Metrics}
+func deps(svc *service.Service) *workers.Deps {
+	return &workers.Deps{Config: svc.Config, Pool: svc.Pool, Blobs: svc.Blobs, Logger: svc.Logger, Metrics: svc.Metrics}
 }
 
 // entityArgs checks "run <hash>" arguments.
@@ -190,7 +190,7 @@ func cleanupOrphanS3Command() command {
 			return err
 		}
 		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.OrphanSweep(ctx, deps(c, svc), p)
+		res, err := workers.OrphanSweep(ctx, deps(svc), p)
 		fmt.Fprintf(c.stdout, "tombstones: %d, blobs deleted: %d, skipped (cleared meanwhile): %d, failed: %d\n",
 			res.Tombstones, res.BlobsDeleted, res.Skipped, res.Failed)
 		return err
@@ -247,7 +247,7 @@ func cleanupTombstonesCommand() command {
 			return err
 		}
 		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.TombstoneGC(ctx, deps(c, svc), p, age)
+		res, err := workers.TombstoneGC(ctx, deps(svc), p, age)
 		if err != nil {
 			return err
 		}
