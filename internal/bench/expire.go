@@ -238,34 +238,15 @@ func expireNaiveLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (expireR
 	if err := expireResetTable(ctx, pool, rows, false); err != nil {
 		return run, err
 	}
-	start := time.Now()
-	for {
-		r, err := pool.Query(ctx, `
-			UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = now()
-			WHERE id IN (
-				SELECT id FROM pastes
-				WHERE deletion_status = 'NOT_EXPIRED' AND expires_at < now()
-				ORDER BY expires_at LIMIT 1000
-				FOR UPDATE SKIP LOCKED)
-			RETURNING id`)
-		if err != nil {
-			return run, err
-		}
-		ids, err := pgx.CollectRows(r, pgx.RowTo[int64])
-		if err != nil {
-			return run, err
-		}
-		if len(ids) == 0 {
-			break
-		}
-		tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE id = ANY($1) AND deletion_status = 'DELETION_IN_PROGRESS'`, ids)
-		if err != nil {
-			return run, err
-		}
-		run.rows += tag.RowsAffected()
-	}
-	run.dur = time.Since(start)
-	return run, nil
+	return expireLoop(ctx, pool, run, `
+		UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = now()
+		WHERE id IN (
+			SELECT id FROM pastes
+			WHERE deletion_status = 'NOT_EXPIRED' AND expires_at < now()
+			ORDER BY expires_at LIMIT 1000
+			FOR UPDATE SKIP LOCKED)
+		RETURNING id`,
+		`DELETE FROM pastes WHERE id = ANY($1) AND deletion_status = 'DELETION_IN_PROGRESS'`)
 }
 
 // expireSelectDeleteLoop is the simplest loop, without any claim: select a
@@ -281,9 +262,18 @@ func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (
 	if _, err := pool.Exec(ctx, `CREATE INDEX pastes_expires_at_idx ON pastes (expires_at); ANALYZE pastes`); err != nil {
 		return run, err
 	}
+	return expireLoop(ctx, pool, run,
+		`SELECT id FROM pastes WHERE expires_at < now() ORDER BY expires_at LIMIT 1000`,
+		`DELETE FROM pastes WHERE id = ANY($1)`)
+}
+
+// expireLoop times the baseline loops: run pick (a statement returning a
+// page of ids), then drop with the ids as $1, in separate transactions,
+// until pick returns none.
+func expireLoop(ctx context.Context, pool *pgxpool.Pool, run expireRun, pick, drop string) (expireRun, error) {
 	start := time.Now()
 	for {
-		r, err := pool.Query(ctx, `SELECT id FROM pastes WHERE expires_at < now() ORDER BY expires_at LIMIT 1000`)
+		r, err := pool.Query(ctx, pick)
 		if err != nil {
 			return run, err
 		}
@@ -294,7 +284,7 @@ func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (
 		if len(ids) == 0 {
 			break
 		}
-		tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE id = ANY($1)`, ids)
+		tag, err := pool.Exec(ctx, drop, ids)
 		if err != nil {
 			return run, err
 		}
