@@ -76,12 +76,11 @@ func RunExists(ctx context.Context, exec Executor, hash string) (bool, error) {
 // (ingestion messages arrive out of order); the guard trigger refuses every
 // one of them for a tombstoned run with SQLStateTombstoned.
 
-// EnsureRun creates run hash when missing.
-func EnsureRun(ctx context.Context, exec Executor, hash string) error {
-	if _, err := exec.Exec(ctx, `INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING`, hash); err != nil {
-		return fmt.Errorf("create run %s: %w", hash, err)
-	}
-	return nil
+// withRun prefixes sql, an INSERT whose $1 is the run hash, with the
+// creation of the run when missing: one statement, one round trip per write
+// (the foreign keys are checked at the end of the statement, after the run).
+func withRun(sql string) string {
+	return `WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING) ` + sql
 }
 
 // UpsertRun creates run hash named name, or renames it.
@@ -97,15 +96,10 @@ func UpsertRun(ctx context.Context, exec Executor, hash, name string) error {
 
 // LinkExperiment links run hash to experiment, creating both when missing.
 func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string) error {
-	if err := EnsureRun(ctx, exec, hash); err != nil {
-		return err
-	}
-	if _, err := exec.Exec(ctx, `INSERT INTO experiments (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, experiment); err != nil {
-		return fmt.Errorf("create experiment %s: %w", experiment, err)
-	}
-	if _, err := exec.Exec(ctx, `
+	if _, err := exec.Exec(ctx, withRun(`,
+		experiment AS (INSERT INTO experiments (name) VALUES ($2) ON CONFLICT (name) DO NOTHING)
 		INSERT INTO run_experiments (run_hash, experiment) VALUES ($1, $2)
-		ON CONFLICT DO NOTHING`, hash, experiment); err != nil {
+		ON CONFLICT DO NOTHING`), hash, experiment); err != nil {
 		return fmt.Errorf("link run %s to experiment %s: %w", hash, experiment, err)
 	}
 	return nil
@@ -113,12 +107,9 @@ func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string)
 
 // LogMetric records value at step of metric name/context of run hash.
 func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext string, step int64, value float64) error {
-	if err := EnsureRun(ctx, exec, hash); err != nil {
-		return err
-	}
-	_, err := exec.Exec(ctx, `
+	_, err := exec.Exec(ctx, withRun(`
 		INSERT INTO run_metrics (run_hash, name, context, step, value) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (run_hash, name, context, step) DO UPDATE SET value = EXCLUDED.value, logged_at = now()`,
+		ON CONFLICT (run_hash, name, context, step) DO UPDATE SET value = EXCLUDED.value, logged_at = now()`),
 		hash, name, metricContext, step, value)
 	if err != nil {
 		return fmt.Errorf("log metric %s of run %s: %w", name, hash, err)
@@ -128,10 +119,7 @@ func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext str
 
 // SetTag tags run hash.
 func SetTag(ctx context.Context, exec Executor, hash, tag string) error {
-	if err := EnsureRun(ctx, exec, hash); err != nil {
-		return err
-	}
-	if _, err := exec.Exec(ctx, `INSERT INTO run_tags (run_hash, tag) VALUES ($1, $2) ON CONFLICT DO NOTHING`, hash, tag); err != nil {
+	if _, err := exec.Exec(ctx, withRun(`INSERT INTO run_tags (run_hash, tag) VALUES ($1, $2) ON CONFLICT DO NOTHING`), hash, tag); err != nil {
 		return fmt.Errorf("tag run %s: %w", hash, err)
 	}
 	return nil
@@ -139,12 +127,9 @@ func SetTag(ctx context.Context, exec Executor, hash, tag string) error {
 
 // SetAttribute sets attribute key of run hash to the JSON value.
 func SetAttribute(ctx context.Context, exec Executor, hash, key string, value any) error {
-	if err := EnsureRun(ctx, exec, hash); err != nil {
-		return err
-	}
-	_, err := exec.Exec(ctx, `
+	_, err := exec.Exec(ctx, withRun(`
 		INSERT INTO run_attributes (run_hash, key, value) VALUES ($1, $2, $3)
-		ON CONFLICT (run_hash, key) DO UPDATE SET value = EXCLUDED.value`, hash, key, jsonValue{value})
+		ON CONFLICT (run_hash, key) DO UPDATE SET value = EXCLUDED.value`), hash, key, jsonValue{value})
 	if err != nil {
 		return fmt.Errorf("set attribute %s of run %s: %w", key, hash, err)
 	}
@@ -153,10 +138,7 @@ func SetAttribute(ctx context.Context, exec Executor, hash, key string, value an
 
 // RecordRunBlob notes that blobKey belongs to run hash.
 func RecordRunBlob(ctx context.Context, exec Executor, hash, blobKey string) error {
-	if err := EnsureRun(ctx, exec, hash); err != nil {
-		return err
-	}
-	if _, err := exec.Exec(ctx, `INSERT INTO run_blobs (run_hash, blob_key) VALUES ($1, $2) ON CONFLICT DO NOTHING`, hash, blobKey); err != nil {
+	if _, err := exec.Exec(ctx, withRun(`INSERT INTO run_blobs (run_hash, blob_key) VALUES ($1, $2) ON CONFLICT DO NOTHING`), hash, blobKey); err != nil {
 		return fmt.Errorf("record blob %s of run %s: %w", blobKey, hash, err)
 	}
 	return nil
