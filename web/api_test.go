@@ -30,7 +30,7 @@ const (
 )
 
 // testConfig has one policy of each kind on the example schemas.
-func testConfig(t *testing.T, withAuth bool) *config.Config {
+func testConfig(t testing.TB, withAuth bool) *config.Config {
 	t.Helper()
 	auth := ""
 	if withAuth {
@@ -67,23 +67,6 @@ func setupAPI(t *testing.T, withAuth bool) *apiBundle {
 	t.Helper()
 	return setupAPIFor(t, testConfig(t, withAuth))
 }
-
-func setupAPIForBench(b *testing.B) *apiBundle {
-	b.Helper()
-	cfg, err := config.Parse([]byte(benchConfig), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return setupAPIFor(b, cfg)
-}
-
-const benchConfig = `
-database: {url: "postgres://unused"}
-policies:
-  - {name: pastes, kind: expire, table: pastes, blob_key_column: blob_key, schedule: "@every 1h", stuck_after: 2h}
-  - {name: idempotency, kind: sweep, table: lineage_event_idempotency, key_column: idempotency_key, schedule: "@every 1h"}
-  - {name: runs, kind: tombstone, entity: run, schedule: "@daily"}
-`
 
 func setupAPIFor(t testing.TB, cfg *config.Config) *apiBundle {
 	t.Helper()
