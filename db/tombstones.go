@@ -48,11 +48,11 @@ func LockEntity(ctx context.Context, exec Executor, entity, key string, exclusiv
 	return nil
 }
 
-// LockLive takes the shared lock of (entity, key) (see LockEntity) and then
-// reports whether it has a tombstone, in one round trip: the two statements
-// go out as one pipelined batch, and the check, a statement of its own, sees
-// every deletion that committed before the lock was granted.
-func LockLive(ctx context.Context, tx pgx.Tx, entity, key string) (tombstoned bool, err error) {
+// LockShared takes the shared lock of (entity, key) (see LockEntity) and
+// then reports whether it has a tombstone, in one round trip: the two
+// statements go out as one pipelined batch, and the check, a statement of its
+// own, sees every deletion that committed before the lock was granted.
+func LockShared(ctx context.Context, tx pgx.Tx, entity, key string) (tombstoned bool, err error) {
 	batch := &pgx.Batch{}
 	batch.Queue(`SELECT pg_advisory_xact_lock_shared(hashtext($1 || ':' || $2))`, entity, key)
 	batch.Queue(`SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2)`, entity, key).

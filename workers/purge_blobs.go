@@ -62,14 +62,11 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		if err := db.LockEntity(ctx, tx, entity, key, false); err != nil {
-			return err
-		}
-		ts, err := db.GetTombstone(ctx, tx, entity, key)
+		tombstoned, err := db.LockShared(ctx, tx, entity, key)
 		if err != nil {
 			return err
 		}
-		if ts == nil {
+		if !tombstoned {
 			return errTombstoneGone
 		}
 		started, err := db.Now(ctx, tx)

@@ -116,7 +116,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 	}
 	skipped := false
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		deleted, err := db.LockLive(ctx, tx, jobs.EntityRun, hash)
+		deleted, err := db.LockShared(ctx, tx, jobs.EntityRun, hash)
 		if err != nil {
 			return err
 		}
