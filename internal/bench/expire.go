@@ -85,26 +85,28 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	defer pool.Close()
 
 	fmt.Fprintf(out, "lethe bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs\n\n", opts.Rows, opts.BlobRows)
-	var runs []expireRun
 	report := func(r expireRun, err error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.name, err)
 		}
 		fmt.Fprintf(out, "  %-48s %9d rows %10s %12.0f rows/s\n", r.name, r.rows, r.dur.Round(time.Millisecond), r.rate())
-		runs = append(runs, r)
 		return nil
 	}
 
-	if err := report(expirePlainDelete(ctx, pool, opts.Rows)); err != nil {
+	plain, err := expirePlainDelete(ctx, pool, opts.Rows)
+	if err := report(plain, err); err != nil {
 		return err
 	}
-	if err := report(expireNaiveLoop(ctx, pool, opts.Rows)); err != nil {
+	naive, err := expireNaiveLoop(ctx, pool, opts.Rows)
+	if err := report(naive, err); err != nil {
 		return err
 	}
-	if err := report(expireSelectDeleteLoop(ctx, pool, opts.Rows)); err != nil {
+	selectLoop, err := expireSelectDeleteLoop(ctx, pool, opts.Rows)
+	if err := report(selectLoop, err); err != nil {
 		return err
 	}
-	if err := report(expirePipeline(ctx, pool, opts, "pipeline, DB only", opts.Rows, opts.BatchSize, nil)); err != nil {
+	dbOnly, err := expirePipeline(ctx, pool, opts, "pipeline, DB only", opts.Rows, opts.BatchSize, nil)
+	if err := report(dbOnly, err); err != nil {
 		return err
 	}
 
@@ -117,29 +119,29 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := report(expirePipeline(ctx, pool, opts, "pipeline, blobs on local store", opts.BlobRows, opts.BlobBatchSize, local)); err != nil {
+	withLocal, err := expirePipeline(ctx, pool, opts, "pipeline, blobs on local store", opts.BlobRows, opts.BlobBatchSize, local)
+	if err := report(withLocal, err); err != nil {
 		return err
 	}
 
+	// Zero runs (with --no-s3) have no ratios.
+	var withS3, direct expireRun
 	if !opts.NoS3 {
 		s3, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
 		if err != nil {
 			return err
 		}
 		defer stop()
-		if err := report(expirePipeline(ctx, pool, opts, "pipeline, blobs on versitygw", opts.BlobRows, opts.BlobBatchSize, s3)); err != nil {
+		withS3, err = expirePipeline(ctx, pool, opts, "pipeline, blobs on versitygw", opts.BlobRows, opts.BlobBatchSize, s3)
+		if err := report(withS3, err); err != nil {
 			return err
 		}
-		if err := report(expireDirectDelete(ctx, s3, opts.BlobRows/2)); err != nil {
+		direct, err = expireDirectDelete(ctx, s3, opts.BlobRows/2)
+		if err := report(direct, err); err != nil {
 			return err
 		}
 	}
 
-	byName := map[string]expireRun{}
-	for _, r := range runs {
-		byName[r.name] = r
-	}
-	plain, naive := byName["plain DELETE … WHERE expires_at < now()"], byName["naive loop (claim LIMIT 1000, then DELETE)"]
 	fmt.Fprintln(out, "\nRatios (rows/s ÷ rows/s):")
 	ratio := func(what string, a, b expireRun, target float64) {
 		if a.rows == 0 || b.rows == 0 {
@@ -156,14 +158,14 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		}
 		fmt.Fprintf(out, "  %-58s %6.2f  (target ≥ %.2f: %s)\n", what, r, target, verdict)
 	}
-	ratio("pipeline DB-only ÷ plain DELETE", byName["pipeline, DB only"], plain, 0.10)
-	ratio("pipeline DB-only ÷ naive loop", byName["pipeline, DB only"], naive, 2.0)
-	ratio("pipeline DB-only ÷ select-then-delete loop (no target)", byName["pipeline, DB only"], byName["select-then-delete loop (LIMIT 1000, no claim)"], 0)
-	ratio("pipeline blobs local ÷ plain DELETE (smaller table)", byName["pipeline, blobs on local store"], plain, 0)
-	ratio("pipeline blobs local ÷ naive loop", byName["pipeline, blobs on local store"], naive, 0)
-	ratio("pipeline blobs versitygw ÷ plain DELETE (smaller table)", byName["pipeline, blobs on versitygw"], plain, 0)
-	ratio("pipeline blobs versitygw ÷ naive loop", byName["pipeline, blobs on versitygw"], naive, 0)
-	ratio("pipeline blobs versitygw ÷ direct DeleteObjects", byName["pipeline, blobs on versitygw"], byName["direct DeleteObjects, one client"], 0.8)
+	ratio("pipeline DB-only ÷ plain DELETE", dbOnly, plain, 0.10)
+	ratio("pipeline DB-only ÷ naive loop", dbOnly, naive, 2.0)
+	ratio("pipeline DB-only ÷ select-then-delete loop (no target)", dbOnly, selectLoop, 0)
+	ratio("pipeline blobs local ÷ plain DELETE (smaller table)", withLocal, plain, 0)
+	ratio("pipeline blobs local ÷ naive loop", withLocal, naive, 0)
+	ratio("pipeline blobs versitygw ÷ plain DELETE (smaller table)", withS3, plain, 0)
+	ratio("pipeline blobs versitygw ÷ naive loop", withS3, naive, 0)
+	ratio("pipeline blobs versitygw ÷ direct DeleteObjects", withS3, direct, 0.8)
 
 	hwm, err := peakRSS()
 	if err != nil {
