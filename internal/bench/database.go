@@ -23,7 +23,7 @@ func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Log
 		return nil, nil, fmt.Errorf("connect to server: %w", err)
 	}
 	name = fmt.Sprintf("lethe_bench_%s_%d", name, time.Now().UnixNano())
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+db.Ident(name)); err != nil {
+	if err := pgboot.CreateDatabase(ctx, admin, name); err != nil {
 		admin.Close(ctx)
 		return nil, nil, fmt.Errorf("create benchmark database %s: %w", name, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -40,11 +41,32 @@ func EnsureDatabase(ctx context.Context, serverURL, name string) (string, error)
 		return "", fmt.Errorf("look up database %s: %w", name, err)
 	}
 	if !exists {
-		_, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+		err := CreateDatabase(ctx, conn, name)
 		var pgErr *pgconn.PgError
 		if err != nil && !(errors.As(err, &pgErr) && pgErr.Code == "42P04") { // duplicate_database: a racing creator won
 			return "", fmt.Errorf("create database %s: %w", name, err)
 		}
 	}
 	return WithDatabase(serverURL, name)
+}
+
+// CreateDatabase runs CREATE DATABASE name through conn (a *pgx.Conn or a
+// *pgxpool.Pool), retrying while template1 is busy: CREATE DATABASE copies
+// it and fails with object_in_use if another session is connected to it at
+// that moment, as happens when tests create databases side by side.
+func CreateDatabase(ctx context.Context, conn interface {
+	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
+}, name string) error {
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, time.Second) {
+		_, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+		var pgErr *pgconn.PgError
+		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55006" {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (last: %w)", ctx.Err(), err)
+		case <-time.After(delay):
+		}
+	}
 }

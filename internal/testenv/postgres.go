@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/internal/pgboot"
@@ -83,7 +82,7 @@ func DatabaseURL(t testing.TB) string {
 	ident := pgx.Identifier{name}.Sanitize()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := createDatabase(ctx, pg.admin, ident); err != nil {
+	if err := pgboot.CreateDatabase(ctx, pg.admin, name); err != nil {
 		t.Fatalf("testenv: create database %s: %v", name, err)
 	}
 	t.Cleanup(func() {
@@ -117,23 +116,6 @@ func Pool(t testing.TB) *pgxpool.Pool {
 		t.Fatalf("testenv: ping test database: %v", err)
 	}
 	return pool
-}
-
-// createDatabase retries while template1 is busy: CREATE DATABASE copies it and fails with
-// object_in_use if another session is connected to it at that moment.
-func createDatabase(ctx context.Context, admin *pgxpool.Pool, ident string) error {
-	for delay := 50 * time.Millisecond; ; delay = min(2*delay, time.Second) {
-		_, err := admin.Exec(ctx, "CREATE DATABASE "+ident)
-		var pgErr *pgconn.PgError
-		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55006" {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("%w (last: %w)", ctx.Err(), err)
-		case <-time.After(delay):
-		}
-	}
 }
 
 // DropStale drops the test databases on the server at adminURL that crashed runs left behind:
