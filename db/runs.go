@@ -16,7 +16,7 @@ var RunTables = []string{"run_experiments", "run_tags", "run_attributes", "run_m
 
 // DeleteRun removes every row of run hash from every run table and returns
 // the rows deleted per table. Call it in a transaction holding the run's
-// exclusive lock (LockEntity), together with PutTombstone.
+// exclusive lock (LockExclusive), together with PutTombstone.
 func DeleteRun(ctx context.Context, exec Executor, hash string) (map[string]int64, error) {
 	deleted := make(map[string]int64, len(RunTables))
 	for _, table := range RunTables {

@@ -31,24 +31,20 @@ func IsTombstonedError(err error) bool {
 	return errors.As(err, &pgErr) && pgErr.Code == SQLStateTombstoned
 }
 
-// LockEntity takes the transaction-scoped advisory lock of (entity, key):
-// shared for writers of the entity (ingestion, blob purges), exclusive for
-// whoever deletes or restores it. The guard trigger takes the same lock
-// (hashtext(entity || ':' || key)) in shared mode on every insert, so an
+// LockExclusive takes the transaction-scoped advisory lock of (entity, key)
+// exclusively, for whoever deletes or restores the entity. Writers of the
+// entity (ingestion, blob purges) take it shared (LockShared), and so does
+// the guard trigger (hashtext(entity || ':' || key)) on every insert, so an
 // insert and a deletion of one entity never interleave. exec must be a
 // transaction: the lock is released at commit or rollback.
-func LockEntity(ctx context.Context, exec Executor, entity, key string, exclusive bool) error {
-	sql := `SELECT pg_advisory_xact_lock_shared(hashtext($1 || ':' || $2))`
-	if exclusive {
-		sql = `SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`
-	}
-	if _, err := exec.Exec(ctx, sql, entity, key); err != nil {
+func LockExclusive(ctx context.Context, exec Executor, entity, key string) error {
+	if _, err := exec.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`, entity, key); err != nil {
 		return fmt.Errorf("lock %s %s: %w", entity, key, err)
 	}
 	return nil
 }
 
-// LockShared takes the shared lock of (entity, key) (see LockEntity) and
+// LockShared takes the shared lock of (entity, key) (see LockExclusive) and
 // then reports whether it has a tombstone, in one round trip: the two
 // statements go out as one pipelined batch, and the check, a statement of its
 // own, sees every deletion that committed before the lock was granted.

@@ -73,7 +73,7 @@ func (r deleteResult) total() int64 {
 func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64) (deleteResult, error) {
 	started := time.Now()
 	var res deleteResult
-	if err := db.LockEntity(ctx, tx, args.Entity, args.Key, true); err != nil {
+	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
 	var err error

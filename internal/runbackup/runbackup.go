@@ -198,7 +198,7 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, b *Backu
 		return res, err
 	}
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := db.LockEntity(ctx, tx, jobs.EntityRun, b.RunHash, true); err != nil {
+		if err := db.LockExclusive(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
 			return err
 		}
 		var err error
