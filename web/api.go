@@ -218,11 +218,3 @@ func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
 		"rows": rows, "blobs": blobs, "points": points,
 	})
 }
-
-// forgetOverview drops the cached overview after an action, so the next
-// poll shows its effect.
-func (s *Server) forgetOverview() {
-	s.stats.mu.Lock()
-	s.stats.val = nil
-	s.stats.mu.Unlock()
-}

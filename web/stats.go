@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lethehq/lethe/config"
@@ -75,6 +76,10 @@ type statsCache struct {
 	at   time.Time
 	cost time.Duration // how long the last computation took
 	val  *Overview
+	// gen counts forgetOverview calls; val is only served while valGen is
+	// current, so an action need not wait for a computation in progress.
+	gen    atomic.Uint64
+	valGen uint64
 }
 
 // costFactor bounds the database time the overview takes: it is computed
@@ -90,7 +95,8 @@ func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*
 	c := &s.stats
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.val != nil && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
+	gen := c.gen.Load()
+	if c.val != nil && c.valGen == gen && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
 		return c.val, nil
 	}
 	// Callers waiting on the lock share this computation: one client going
@@ -102,8 +108,15 @@ func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*
 	if err != nil {
 		return nil, err
 	}
-	c.val, c.at, c.cost = ov, time.Now(), time.Since(started)
+	c.val, c.valGen, c.at, c.cost = ov, gen, time.Now(), time.Since(started)
 	return ov, nil
+}
+
+// forgetOverview drops the cached overview after an action, so the next
+// poll shows its effect (also when a computation started before the action
+// is still running).
+func (s *Server) forgetOverview() {
+	s.stats.gen.Add(1)
 }
 
 func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
