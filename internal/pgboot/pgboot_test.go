@@ -216,3 +216,24 @@ func pingOnce(ctx context.Context, connURL string) error {
 	defer conn.Close(ctx)
 	return conn.Ping(ctx)
 }
+
+func TestWithDatabase(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		"postgres://u@h:5432/postgres?sslmode=disable",
+		"postgresql://u@h/",
+		"host=h user=u dbname=postgres sslmode=disable",
+	} {
+		got, err := pgboot.WithDatabase(in, "other")
+		if err != nil {
+			t.Fatalf("WithDatabase(%q): %v", in, err)
+		}
+		cfg, err := pgx.ParseConfig(got)
+		if err != nil {
+			t.Fatalf("WithDatabase(%q) = %q, which does not parse: %v", in, got, err)
+		}
+		if cfg.Database != "other" || cfg.Host != "h" || cfg.User != "u" {
+			t.Errorf("WithDatabase(%q) = %q: database %q, host %q, user %q; want other, h, u", in, got, cfg.Database, cfg.Host, cfg.User)
+		}
+	}
+}
