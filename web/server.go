@@ -23,7 +23,6 @@ import (
 	"github.com/riverqueue/river"
 	"riverqueue.com/riverui"
 
-	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/migrations"
@@ -34,7 +33,6 @@ type Options struct {
 	Config  *config.Config
 	Pool    *pgxpool.Pool
 	River   *river.Client[pgx.Tx]
-	Blobs   blob.Store
 	Metrics *metrics.Metrics
 	Logger  *slog.Logger
 
