@@ -1,7 +1,6 @@
 package workers
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -15,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
@@ -68,38 +66,8 @@ func expireSetup(t *testing.T, policyExtra string, mutate ...func(p *config.Poli
 	}
 	b := &expireBundle{pool: testenv.MigratedPool(t), store: testenv.S3Store(t), cfg: cfg}
 	b.deps = &Deps{Config: cfg, Pool: b.pool, Blobs: b.store, Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()}
-	b.client = expireStartClient(t, b.pool, b.deps)
+	b.client = startClient(t, b.pool, b.deps, registerExpire, 4)
 	return b
-}
-
-// expireStartClient starts a River client working the expire workers with
-// deps until the test ends (or until the test stops it).
-func expireStartClient(t *testing.T, pool *pgxpool.Pool, deps *Deps) *river.Client[pgx.Tx] {
-	t.Helper()
-	workers := river.NewWorkers()
-	if err := registerExpire(workers, deps); err != nil {
-		t.Fatal(err)
-	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:            slog.New(slog.DiscardHandler),
-		Workers:           workers,
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
-		FetchCooldown:     5 * time.Millisecond,
-		FetchPollInterval: 50 * time.Millisecond,
-		TestOnly:          true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.Start(context.WithoutCancel(t.Context())); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
-	return client
 }
 
 // paste is a fixture row.
@@ -358,7 +326,7 @@ func TestExpire(t *testing.T) {
 		down := expireDeadS3(t, b.store.Bucket())
 		downDeps := *b.deps
 		downDeps.Blobs = down
-		b.client = expireStartClient(t, b.pool, &downDeps)
+		b.client = startClient(t, b.pool, &downDeps, registerExpire, 4)
 
 		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
 			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
@@ -394,7 +362,7 @@ func TestExpire(t *testing.T) {
 		}
 
 		// S3 is back: the next attempt finishes the batch.
-		b.client = expireStartClient(t, b.pool, b.deps)
+		b.client = startClient(t, b.pool, b.deps, registerExpire, 4)
 		if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
 			t.Fatal(err)
 		}
@@ -421,7 +389,7 @@ func TestExpire(t *testing.T) {
 		// claimed twice would show as a key in two batch jobs.
 		var clients []*river.Client[pgx.Tx]
 		for range 2 {
-			clients = append(clients, expireStartClient(t, b.pool, b.deps))
+			clients = append(clients, startClient(t, b.pool, b.deps, registerExpire, 4))
 		}
 		var params []river.InsertManyParams
 		for range 4 {

@@ -407,29 +407,7 @@ func TestLateWriteGuard(t *testing.T) {
 func TestConcurrentIngestAndDelete(t *testing.T) {
 	t.Parallel()
 	b := setupTomb(t)
-	workers := river.NewWorkers()
-	if err := registerTombstone(workers, b.deps); err != nil {
-		t.Fatal(err)
-	}
-	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{
-		Logger:            b.deps.Logger,
-		Workers:           workers,
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 12}},
-		FetchCooldown:     5 * time.Millisecond,
-		FetchPollInterval: 20 * time.Millisecond,
-		TestOnly:          true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.Start(b.ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		client.Stop(ctx) //nolint:errcheck
-	})
+	client := startClient(t, b.pool, b.deps, registerTombstone, 12)
 
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 5))
 	seed := rng.Uint64()

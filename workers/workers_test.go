@@ -1,12 +1,48 @@
 package workers
 
 import (
+	"context"
+	"log/slog"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 )
+
+// startClient starts a River client on pool working the workers register
+// adds with deps, maxWorkers at a time, until the test ends (or stops it).
+func startClient(t *testing.T, pool *pgxpool.Pool, deps *Deps, register func(*river.Workers, *Deps) error, maxWorkers int) *river.Client[pgx.Tx] {
+	t.Helper()
+	workers := river.NewWorkers()
+	if err := register(workers, deps); err != nil {
+		t.Fatal(err)
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:            slog.New(slog.DiscardHandler),
+		Workers:           workers,
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
+		FetchCooldown:     5 * time.Millisecond,
+		FetchPollInterval: 20 * time.Millisecond,
+		TestOnly:          true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(context.WithoutCancel(t.Context())); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = client.Stop(ctx)
+	})
+	return client
+}
 
 // waitUntil polls cond until it holds, failing the test after timeout
 // (a failure limit, not a speed assertion).
