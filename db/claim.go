@@ -272,30 +272,3 @@ func AsyncCommit(ctx context.Context, tx pgx.Tx) error {
 	}
 	return nil
 }
-
-// ExpireCounts is what the dashboard shows of an expire policy's table.
-type ExpireCounts struct {
-	Backlog    int64 `json:"backlog"`     // expired, not yet claimed
-	InProgress int64 `json:"in_progress"` // claimed, batch not finished
-	Stuck      int64 `json:"stuck"`       // claimed longer than stuck_after ago
-}
-
-// Counts counts the backlog, the rows in progress and the stuck ones; the
-// partial indexes described on ExpireTable keep it cheap.
-func (t *ExpireTable) Counts(ctx context.Context, exec Executor, stuckAfter time.Duration) (ExpireCounts, error) {
-	c := t.Columns
-	r := strings.NewReplacer("{table}", Ident(c.Table), "{expires_at}", Ident(c.ExpiresAt),
-		"{status}", Ident(c.Status), "{initiated_at}", Ident(c.InitiatedAt))
-	var counts ExpireCounts
-	err := exec.QueryRow(ctx, r.Replace(`
-		SELECT
-			(SELECT count(*) FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()),
-			(SELECT count(*) FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'),
-			(SELECT count(*) FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'
-				AND {initiated_at} < now() - make_interval(secs => $1))`), stuckAfter.Seconds()).
-		Scan(&counts.Backlog, &counts.InProgress, &counts.Stuck)
-	if err != nil {
-		return counts, fmt.Errorf("count expiry state of %s: %w", c.Table, err)
-	}
-	return counts, nil
-}
