@@ -2,6 +2,7 @@ package tombstone_test
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -111,11 +112,12 @@ func testStore(t *testing.T, open func(t *testing.T) tombstone.Store) {
 	})
 }
 
-var keySeq = time.Now().UnixNano()
+// keySeq numbers keys; parallel subtests take numbers at once, hence atomic.
+var keySeq atomic.Int64
 
+// uniqueKey returns a key no other call of any run returns.
 func uniqueKey(name string) string {
-	keySeq++
-	return fmt.Sprintf("t%d-%s", keySeq, name)
+	return fmt.Sprintf("t%d-%d-%s", time.Now().UnixNano(), keySeq.Add(1), name)
 }
 
 func TestPostgresStore(t *testing.T) {
