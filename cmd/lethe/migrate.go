@@ -40,7 +40,7 @@ func migrateCommand() command {
 		if err != nil {
 			return err
 		}
-		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg), "")
+		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
 		if err != nil {
 			return err
 		}

@@ -49,7 +49,7 @@ func sweepCommand() command {
 			return usagef("no sweep policy %q (sweep policies: %s)", fs.Arg(0), sweepPolicyNames(cfg))
 		}
 
-		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg), "")
+		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
 		if err != nil {
 			return err
 		}

@@ -43,9 +43,6 @@ type Service struct {
 
 // OpenOptions tune Open.
 type OpenOptions struct {
-	// PGDataDir is where a private PostgreSQL cluster lives when no server
-	// is configured or answering (default: pgboot's).
-	PGDataDir string
 	// NoWorkers builds an insert-only River client (CLI commands that only
 	// enqueue or read).
 	NoWorkers bool
@@ -62,7 +59,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		}
 	}()
 
-	url, err := DatabaseURL(ctx, cfg, logger, opts.PGDataDir)
+	url, err := DatabaseURL(ctx, cfg, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +117,12 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 
 // DatabaseURL is the configured database URL, or, when none is configured,
 // the "lethe" database (created when missing) on the server pgboot resolves:
-// DATABASE_URL, 127.0.0.1:5432, or a private cluster in pgDataDir.
-func DatabaseURL(ctx context.Context, cfg *config.Config, logger *slog.Logger, pgDataDir string) (string, error) {
+// DATABASE_URL, 127.0.0.1:5432, or a private cluster in pgboot's data dir.
+func DatabaseURL(ctx context.Context, cfg *config.Config, logger *slog.Logger) (string, error) {
 	if cfg.Database.URL != "" {
 		return cfg.Database.URL, nil
 	}
-	pg, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: pgDataDir, Logger: logger, Install: true})
+	pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
 	if err != nil {
 		return "", err
 	}
