@@ -298,12 +298,15 @@ func TestSweepRows(t *testing.T) {
 
 		runCtx, cancel := context.WithCancel(ctx)
 		defer cancel()
+		released := make(chan struct{})
 		go func() {
+			defer close(released)
 			waitForLockWait(t, b.pool)
 			cancel()           // shutdown while the first batch waits on a lock
 			lock.Rollback(ctx) // then the lock goes away within the finishing window
 		}()
 		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		<-released // before lockKeys' cleanup rolls back again
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("want context.Canceled, got %v", err)
 		}
