@@ -74,7 +74,7 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Policy, jobID *int
 			errs = append(errs, err)
 			break
 		}
-		page, err := db.ListTombstones(ctx, e.deps.Pool, p.Entity, after, sweepPage)
+		page, err := e.store.List(ctx, p.Entity, after, sweepPage)
 		if err != nil {
 			errs = append(errs, err)
 			break

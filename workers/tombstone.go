@@ -59,6 +59,9 @@ func registerTombstone(workers *river.Workers, deps *Deps) error {
 type entities struct {
 	deps  *Deps
 	cache *tombstone.Cache
+	// store serves the tombstone operations that need no transaction with
+	// run data: the orphan sweep's listing and tombstone GC.
+	store tombstone.Store
 }
 
 // newEntities builds the shared state from the first tombstone policy (or
@@ -78,7 +81,7 @@ func newEntities(deps *Deps) (*entities, error) {
 		size, ttl = p.DeletedCacheSize, p.DeletedCacheTTL.D()
 		break
 	}
-	return &entities{deps: deps, cache: tombstone.NewCache(size, ttl)}, nil
+	return &entities{deps: deps, cache: tombstone.NewCache(size, ttl), store: tombstone.NewPostgres(deps.Pool)}, nil
 }
 
 // policyFor names the tombstone policy of entity for audit records and

@@ -11,6 +11,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // TombstoneGCWorker works lethe.tombstone_gc, the periodic tombstone GC of a
@@ -31,7 +32,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 		return invalid(job.Kind, err)
 	}
 	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
-		_, err := tombstoneGC(ctx, w.ent.deps, p, p.TombstoneMaxAge.D(), &job.ID)
+		_, err := tombstoneGC(ctx, w.ent.deps, w.ent.store, p, p.TombstoneMaxAge.D(), &job.ID)
 		return err
 	})
 }
@@ -42,10 +43,10 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 // tombstones without such a purge are kept and counted: run the orphan sweep
 // first.
 func TombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration) (db.GCResult, error) {
-	return tombstoneGC(ctx, deps, p, olderThan, nil)
+	return tombstoneGC(ctx, deps, tombstone.NewPostgres(deps.Pool), p, olderThan, nil)
 }
 
-func tombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
+func tombstoneGC(ctx context.Context, deps *Deps, store tombstone.Store, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}
@@ -54,7 +55,7 @@ func tombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan ti
 	if err != nil {
 		return db.GCResult{}, err
 	}
-	res, err := db.GCTombstones(ctx, deps.Pool, p.Entity, now.Add(-olderThan), 1000)
+	res, err := store.GC(ctx, p.Entity, now.Add(-olderThan))
 	deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: "tombstone_gc", JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
