@@ -149,3 +149,23 @@ func RecordRunBlob(ctx context.Context, exec Executor, hash, blobKey string) err
 type jsonValue struct{ v any }
 
 func (j jsonValue) MarshalJSON() ([]byte, error) { return json.Marshal(j.v) }
+
+// KnownRuns reports which of hashes exist as a run or as a run tombstone.
+func KnownRuns(ctx context.Context, exec Executor, hashes []string) (map[string]bool, error) {
+	rows, err := exec.Query(ctx, `
+		SELECT run_hash FROM runs WHERE run_hash = ANY($1)
+		UNION
+		SELECT key FROM lethe_tombstones WHERE entity = 'run' AND key = ANY($1)`, hashes)
+	if err != nil {
+		return nil, fmt.Errorf("look up runs: %w", err)
+	}
+	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("look up runs: %w", err)
+	}
+	out := make(map[string]bool, len(found))
+	for _, h := range found {
+		out[h] = true
+	}
+	return out, nil
+}

@@ -89,26 +89,6 @@ func (s *Server) handleGetRun(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, run)
 }
 
-// known reports which of hashes exist as a run or a tombstone.
-func (s *Server) known(r *http.Request, hashes []string) (map[string]bool, error) {
-	rows, err := s.opts.Pool.Query(r.Context(), `
-		SELECT run_hash FROM runs WHERE run_hash = ANY($1)
-		UNION
-		SELECT key FROM lethe_tombstones WHERE entity = 'run' AND key = ANY($1)`, hashes)
-	if err != nil {
-		return nil, fmt.Errorf("look up runs: %w", err)
-	}
-	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("look up runs: %w", err)
-	}
-	out := make(map[string]bool, len(found))
-	for _, h := range found {
-		out[h] = true
-	}
-	return out, nil
-}
-
 // handleDeleteRun inserts a delete_entity job for the run: 202 with the job
 // ID. Deleting an already deleted run is accepted again (idempotent: the
 // worker keeps the tombstone and purges the blobs once more); a run that
@@ -163,7 +143,7 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []string, batch bool) {
 	ctx := r.Context()
-	found, err := s.known(r, hashes)
+	found, err := db.KnownRuns(ctx, s.opts.Pool, hashes)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
