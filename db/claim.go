@@ -33,35 +33,40 @@ type ExpireColumns struct {
 // ExpireTable is an expire policy's table, checked against the database, with
 // its statements built once. Build it with LookupExpireTable.
 //
-// Keys travel as text (PostgreSQL's text form of the key column) and are
-// matched with `key = ANY ($1::text[]::<key type>[])`: the parameter is cast
-// to the column's type, never the column, so indexes serve every lookup
-// whatever the key's type (bigint, uuid, text, …). These statements run
-// unprepared (pgx.QueryExecModeExec), so each is planned with its values:
-// the cast array becomes a constant, which PostgreSQL matches through a hash
-// table. A cached generic plan would instead re-cast the array and scan it
-// linearly for every row, quadratic in the batch size.
-//
-// The claim filters on the status with a literal 'NOT_EXPIRED' and orders by
-// the expiry column, so it can walk a partial index such as
+// A claim's timestamp (the initiated-at column, the same for every row of a
+// batch) names its batch: the batch job carries the timestamp, not the keys,
+// and finds its rows through it. The claim filters on the status with a
+// literal 'NOT_EXPIRED' and orders by the expiry column, so it can walk a
+// partial index such as
 //
 //	CREATE INDEX ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
 //
-// and the watchdog one such as
+// and the batch and the watchdog find claimed rows through one such as
 //
 //	CREATE INDEX ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';
 //
-// Without them every claim scans the table.
+// Without them each claim and each batch scans the table.
+//
+// Keys travel as text (PostgreSQL's text form of the key column) and are
+// matched with `key = ANY ($2::text[]::<key type>[])`: the parameter is cast
+// to the column's type, never the column, so indexes serve every lookup
+// whatever the key's type (bigint, uuid, text, …). That statement runs
+// unprepared (pgx.QueryExecModeExec), so it is planned with its values: the
+// cast array becomes a constant, which PostgreSQL matches through a hash
+// table. A cached generic plan would instead re-cast the array and scan it
+// linearly for every row, quadratic in the batch size.
 type ExpireTable struct {
 	Columns ExpireColumns
 	// KeyType is the key column's SQL type as format_type prints it.
 	KeyType string
 
-	claimSQL  string
-	heldSQL   string
-	finishSQL string
-	markSQL   string
-	resetSQL  string
+	claimSQL      string
+	heldSQL       string
+	finishSQL     string
+	markSQL       string
+	finishKeysSQL string
+	markKeysSQL   string
+	resetSQL      string
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and
@@ -127,11 +132,13 @@ func (t *ExpireTable) build() {
 	)
 	// The update finds the claimed rows by key through an array (an index
 	// lookup per key) rather than joining the CTE, which the planner likes
-	// to answer with a merge join over the whole primary key index.
+	// to answer with a merge join over the whole primary key index. Only
+	// the count and the claim's timestamp come back.
 	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
-	// the same rows, which committed before this transaction began.
+	// the same rows, which committed before this transaction began. The
+	// timestamp names the batch: its job finds the rows by it.
 	t.claimSQL = r.Replace(`
 		WITH claimable AS (
 			SELECT {key} AS key
@@ -140,28 +147,33 @@ func (t *ExpireTable) build() {
 			ORDER BY {expires_at}
 			LIMIT $1
 			FOR UPDATE SKIP LOCKED
+		), claimed AS (
+			UPDATE {table}
+			SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
+			WHERE {key} = ANY (ARRAY (SELECT key FROM claimable))
+			RETURNING 1
 		)
-		UPDATE {table}
-		SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-		WHERE {key} = ANY (ARRAY (SELECT key FROM claimable))
-		RETURNING {key}::text, now()`)
+		SELECT count(*), now() FROM claimed`)
 	held := `{key}::text, NULL::text`
 	if c.BlobKey != "" {
 		held = `{key}::text, {blob_key}::text`
 	}
+	// A batch's rows are found through the claim's timestamp, with an
+	// index such as pastes_in_progress_idx above; its job carries no keys.
 	t.heldSQL = r.Replace(`
 		SELECT ` + held + `
 		FROM {table}
-		WHERE {key} = ANY ($1::text[]::{key_type}[])
-		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
 	t.finishSQL = r.Replace(`
 		DELETE FROM {table}
-		WHERE {key} = ANY ($1::text[]::{key_type}[])
-		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
 	t.markSQL = r.Replace(`
 		UPDATE {table} SET {status} = 'DELETED'
-		WHERE {key} = ANY ($1::text[]::{key_type}[])
-		  AND {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $2`)
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+	// The same, limited to the rows whose blobs are gone.
+	onlyKeys := r.Replace(` AND {key} = ANY ($2::text[]::{key_type}[])`)
+	t.finishKeysSQL = t.finishSQL + onlyKeys
+	t.markKeysSQL = t.markSQL + onlyKeys
 	t.resetSQL = r.Replace(`
 		WITH stuck AS (
 			SELECT {key} AS key
@@ -177,28 +189,19 @@ func (t *ExpireTable) build() {
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in
-// expiry order, skipping rows another transaction holds, and returns their
-// keys and the claim's timestamp. Run it in the transaction that inserts the
-// batch job, so claim and job commit together; run one claim per
-// transaction, so each batch has its own timestamp.
-func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int) ([]string, time.Time, error) {
-	rows, err := tx.Query(ctx, t.claimSQL, limit)
-	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
-	}
+// expiry order, skipping rows another transaction holds, and returns how many
+// it claimed and the claim's timestamp, which names the batch. Run it in the
+// transaction that inserts the batch job, so claim and job commit together;
+// run one claim per transaction, so each batch has its own timestamp.
+func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int) (int, time.Time, error) {
 	var (
-		keys []string
-		key  string
-		at   time.Time
+		n  int
+		at time.Time
 	)
-	_, err = pgx.ForEachRow(rows, []any{&key, &at}, func() error {
-		keys = append(keys, key)
-		return nil
-	})
-	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
+	if err := tx.QueryRow(ctx, t.claimSQL, limit).Scan(&n, &at); err != nil {
+		return 0, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
 	}
-	return keys, at, nil
+	return n, at, nil
 }
 
 // HeldRow is a row that still holds a batch's claim.
@@ -207,10 +210,10 @@ type HeldRow struct {
 	BlobKey string // empty when the policy has no blob column or the row no blob
 }
 
-// Held returns the rows among keys that still hold the claim made at
-// claimedAt, with their blob keys.
-func (t *ExpireTable) Held(ctx context.Context, exec Executor, keys []string, claimedAt time.Time) ([]HeldRow, error) {
-	rows, err := exec.Query(ctx, t.heldSQL, pgx.QueryExecModeExec, keys, claimedAt)
+// Held returns the rows that still hold the claim made at claimedAt, with
+// their blob keys.
+func (t *ExpireTable) Held(ctx context.Context, exec Executor, claimedAt time.Time) ([]HeldRow, error) {
+	rows, err := exec.Query(ctx, t.heldSQL, claimedAt)
 	if err != nil {
 		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
 	}
@@ -231,15 +234,23 @@ func (t *ExpireTable) Held(ctx context.Context, exec Executor, keys []string, cl
 	return held, nil
 }
 
-// Finish deletes the rows among keys that still hold the claim made at
-// claimedAt, or marks them DELETED when mark is set, and returns how many it
-// changed. A row reset by the watchdog or claimed again since is left alone.
-func (t *ExpireTable) Finish(ctx context.Context, exec Executor, keys []string, claimedAt time.Time, mark bool) (int64, error) {
-	sql := t.finishSQL
+// Finish deletes the rows that still hold the claim made at claimedAt, or
+// marks them DELETED when mark is set, and returns how many it changed. With
+// keys set, only those rows among them (the rows whose blobs are gone). A
+// row reset by the watchdog or claimed again since is left alone.
+func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.Time, keys []string, mark bool) (int64, error) {
+	sql, args := t.finishSQL, []any{claimedAt}
 	if mark {
 		sql = t.markSQL
 	}
-	tag, err := exec.Exec(ctx, sql, pgx.QueryExecModeExec, keys, claimedAt)
+	if keys != nil {
+		// Planned with its values, so the key array is hashed (see above).
+		sql, args = t.finishKeysSQL, []any{pgx.QueryExecModeExec, claimedAt, keys}
+		if mark {
+			sql = t.markKeysSQL
+		}
+	}
+	tag, err := exec.Exec(ctx, sql, args...)
 	if err != nil {
 		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
 	}

@@ -17,19 +17,15 @@ func (ExpirePlan) Kind() string { return "lethe.expire_plan" }
 // ExpireBatch deletes one claimed batch of an expire policy: the blobs first,
 // then the rows that still hold this claim, i.e. whose status is still
 // DELETION_IN_PROGRESS and whose initiated-at column still equals ClaimedAt.
-// Only the planner inserts it; a batch naming rows it did not claim changes
-// nothing.
+// The claim's timestamp names the batch (the planner never gives two batches
+// of a policy the same one), so the job carries no keys. Only the planner
+// inserts it; a batch naming a claim that no row holds changes nothing.
 //
-// Keys are the key column's values in PostgreSQL's text form ("42" for a
-// bigint, "0b5c…" for a uuid), whatever the column's type, so every client can
-// write them; Lethe casts the parameter array to the column's type, never the
-// column, so the primary key index is used.
-//
-//	{"policy": "pastes", "keys": ["41", "42"], "deletion_initiated_at": "2026-11-22T03:00:00.123456Z"}
+//	{"policy": "pastes", "deletion_initiated_at": "2026-11-22T03:00:00.123456Z", "rows": 2000}
 type ExpireBatch struct {
-	Policy    string    `json:"policy"`
-	Keys      []string  `json:"keys"`
-	ClaimedAt time.Time `json:"deletion_initiated_at"`
+	Policy    string    `json:"policy" river:"unique"`
+	ClaimedAt time.Time `json:"deletion_initiated_at" river:"unique"`
+	Rows      int       `json:"rows"` // how many rows the planner claimed
 }
 
 // Kind is "lethe.expire_batch".

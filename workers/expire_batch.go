@@ -56,11 +56,14 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	claimedAt := job.Args.ClaimedAt
 
 	// Without blobs there is nothing to do before the rows, and the
-	// delete itself checks the claim.
-	keys := job.Args.Keys
-	var held []db.HeldRow
+	// delete itself checks the claim. With blobs, only the rows whose
+	// blobs this attempt deleted go.
+	var (
+		keys []string
+		held []db.HeldRow
+	)
 	if p.BlobKeyColumn != "" {
-		if held, err = table.Held(ctx, w.deps.Pool, job.Args.Keys, claimedAt); err != nil {
+		if held, err = table.Held(ctx, w.deps.Pool, claimedAt); err != nil {
 			return fmt.Errorf("policy %s: %w", p.Name, err)
 		}
 		keys = make([]string, 0, len(held))
@@ -91,8 +94,8 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		if err := db.AsyncCommit(ctx, tx); err != nil {
 			return err
 		}
-		if len(keys) > 0 {
-			n, err := table.Finish(ctx, tx, keys, claimedAt, p.OnDelete == "mark")
+		if keys == nil || len(keys) > 0 {
+			n, err := table.Finish(ctx, tx, claimedAt, keys, p.OnDelete == "mark")
 			if err != nil {
 				return err
 			}
@@ -101,14 +104,14 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		outcome := db.OutcomeOK
 		if rows == 0 {
 			outcome = db.OutcomeSkipped // every row was reset or claimed again
-		} else if int(rows) < len(job.Args.Keys) {
+		} else if int(rows) < job.Args.Rows {
 			outcome = db.OutcomePartial
 		}
 		jobID := job.ID
 		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
 			Policy: p.Name, Action: actionExpireBatch, JobID: &jobID,
 			RowsDeleted: rows, BlobsDeleted: int64(blobsDeleted), StartedAt: started, Outcome: outcome,
-			Detail: map[string]any{"keys": len(job.Args.Keys), "claimed_at": claimedAt, "on_delete": p.OnDelete},
+			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete},
 		}); err != nil {
 			return err
 		}
@@ -124,7 +127,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
 	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, actionExpireBatch).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
-		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("keys", len(job.Args.Keys)),
+		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
 		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
 	return nil
 }

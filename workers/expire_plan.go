@@ -2,12 +2,14 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -19,6 +21,10 @@ import (
 // rows DELETION_IN_PROGRESS and inserts the batch's job, so a claim never
 // exists without the job that finishes it — until a short batch,
 // max_batches_per_run batches or run_budget, whichever comes first.
+// errSameClaimTime rolls back a claim whose timestamp another batch of the
+// policy already has: the timestamp names the batch, so it must be unique.
+var errSameClaimTime = errors.New("a batch with this claim timestamp exists")
+
 type expirePlanWorker struct {
 	river.WorkerDefaults[jobs.ExpirePlan]
 	deps   *Deps
@@ -55,16 +61,30 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
 			}
-			keys, at, err := table.Claim(ctx, tx, p.BatchSize)
-			if err != nil || len(keys) == 0 {
+			var (
+				at  time.Time
+				err error
+			)
+			if n, at, err = table.Claim(ctx, tx, p.BatchSize); err != nil || n == 0 {
 				return err
 			}
-			n = len(keys)
-			if _, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, Keys: keys, ClaimedAt: at}, nil); err != nil {
+			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: at, Rows: n}, &river.InsertOpts{
+				UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()},
+			})
+			if err != nil {
 				return fmt.Errorf("insert expire batch job: %w", err)
+			}
+			if res.UniqueSkippedAsDuplicate {
+				// Another planner's transaction started in the same
+				// microsecond. Roll back; the next claim has a later
+				// timestamp.
+				return errSameClaimTime
 			}
 			return nil
 		})
+		if errors.Is(err, errSameClaimTime) {
+			continue
+		}
 		if err != nil {
 			return claimed, batches, fmt.Errorf("policy %s: claim batch: %w", p.Name, err)
 		}

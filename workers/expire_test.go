@@ -206,22 +206,23 @@ func (b *expireBundle) table(t *testing.T) *db.ExpireTable {
 	return table
 }
 
-// claim claims up to limit rows as the planner would, without inserting a job.
-func (b *expireBundle) claim(t *testing.T, limit int) ([]string, time.Time) {
+// claim claims up to limit rows as the planner would, without inserting a
+// job, and returns how many it claimed and the claim's timestamp.
+func (b *expireBundle) claim(t *testing.T, limit int) (int, time.Time) {
 	t.Helper()
 	var (
-		keys []string
-		at   time.Time
+		n  int
+		at time.Time
 	)
 	err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
 		var err error
-		keys, at, err = b.table(t).Claim(t.Context(), tx, limit)
+		n, at, err = b.table(t).Claim(t.Context(), tx, limit)
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return keys, at
+	return n, at
 }
 
 func TestExpire(t *testing.T) {
@@ -276,15 +277,15 @@ func TestExpire(t *testing.T) {
 
 		// A batch is claimed, its worker stalls, the watchdog resets the
 		// rows and the planner claims half of them again.
-		oldKeys, oldAt := b.claim(t, 100)
+		oldRows, oldAt := b.claim(t, 100)
 		time.Sleep(5 * time.Millisecond)
 		if n, err := b.table(t).ResetStuck(t.Context(), b.pool, time.Millisecond, 1000); err != nil || n != 40 {
 			t.Fatalf("reset = %d, %v; want 40", n, err)
 		}
-		newKeys, newAt := b.claim(t, 20)
+		newRows, newAt := b.claim(t, 20)
 
 		// The stale job finally runs: it must touch nothing.
-		job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", Keys: oldKeys, ClaimedAt: oldAt})
+		job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: oldAt, Rows: oldRows})
 		if job.State != rivertype.JobStateCompleted {
 			t.Fatalf("stale batch ended %s: %v", job.State, job.Errors)
 		}
@@ -303,7 +304,7 @@ func TestExpire(t *testing.T) {
 		}
 
 		// The current claim's job deletes its rows and only those.
-		if job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", Keys: newKeys, ClaimedAt: newAt}); job.State != rivertype.JobStateCompleted {
+		if job := b.runJob(t, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: newAt, Rows: newRows}); job.State != rivertype.JobStateCompleted {
 			t.Fatalf("new batch ended %s: %v", job.State, job.Errors)
 		}
 		if got := b.status(t, pastes); got[""] != 20 || got[db.StatusNotExpired] != 20 {
@@ -401,6 +402,8 @@ func TestExpire(t *testing.T) {
 		b.client = clients[1]
 		b.waitIdle(t)
 
+		// A row claimed by two batches would count in both planners'
+		// claims and be deleted by only one of their jobs.
 		rows, err := b.pool.Query(t.Context(), `SELECT args FROM river_job WHERE kind = 'lethe.expire_batch'`)
 		if err != nil {
 			t.Fatal(err)
@@ -409,21 +412,29 @@ func TestExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen := map[string]bool{}
+		claimed, claims := 0, map[time.Time]bool{}
 		for _, raw := range argsList {
 			var args jobs.ExpireBatch
 			if err := json.Unmarshal(raw, &args); err != nil {
 				t.Fatal(err)
 			}
-			for _, k := range args.Keys {
-				if seen[k] {
-					t.Fatalf("key %s claimed by two batches", k)
-				}
-				seen[k] = true
+			if claims[args.ClaimedAt] {
+				t.Errorf("two batches claimed at %s", args.ClaimedAt)
 			}
+			claims[args.ClaimedAt] = true
+			claimed += args.Rows
 		}
-		if len(seen) != 2000 {
-			t.Errorf("%d rows claimed in %d batches, want 2000", len(seen), len(argsList))
+		if claimed != 2000 {
+			t.Errorf("%d rows claimed in %d batches, want 2000", claimed, len(argsList))
+		}
+		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range audit {
+			if e.Action == actionExpireBatch && e.Outcome != db.OutcomeOK {
+				t.Errorf("batch of job %v: outcome %s, want ok (every claimed row deleted by its own batch)", e.JobID, e.Outcome)
+			}
 		}
 		var left int
 		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM pastes`).Scan(&left); err != nil {
@@ -440,44 +451,53 @@ func TestExpire(t *testing.T) {
 		expireInsertPastes(t, b.pool, nil, 3000, time.Now().Add(-time.Hour))
 		table := b.table(t)
 		var (
-			mu   sync.Mutex
-			seen = map[string]int{}
-			wg   sync.WaitGroup
+			mu     sync.Mutex
+			claims = map[time.Time]int{} // rows claimed, by claim timestamp
+			wg     sync.WaitGroup
 		)
 		for range 8 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				for {
-					var keys []string
+					var (
+						n  int
+						at time.Time
+					)
 					err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
 						var err error
-						keys, _, err = table.Claim(t.Context(), tx, 37)
+						n, at, err = table.Claim(t.Context(), tx, 37)
 						return err
 					})
 					if err != nil {
 						t.Error(err)
 						return
 					}
-					mu.Lock()
-					for _, k := range keys {
-						seen[k]++
-					}
-					mu.Unlock()
-					if len(keys) == 0 {
+					if n == 0 {
 						return
 					}
+					mu.Lock()
+					claims[at] += n
+					mu.Unlock()
 				}
 			}()
 		}
 		wg.Wait()
-		for k, n := range seen {
-			if n != 1 {
-				t.Errorf("key %s claimed %d times", k, n)
+		// A row claimed twice would be counted by both claims but hold
+		// only the later one's timestamp.
+		total := 0
+		for at, n := range claims {
+			total += n
+			var holding int
+			if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM pastes WHERE deletion_initiated_at = $1`, at).Scan(&holding); err != nil {
+				t.Fatal(err)
+			}
+			if holding != n {
+				t.Errorf("claim at %s took %d rows, %d hold it", at, n, holding)
 			}
 		}
-		if len(seen) != 3000 {
-			t.Errorf("%d rows claimed, want 3000", len(seen))
+		if total != 3000 {
+			t.Errorf("%d rows claimed, want 3000", total)
 		}
 	})
 
@@ -599,12 +619,14 @@ func TestExpire(t *testing.T) {
     kind: expire
     table: Docs
     key_column: DocKey
+    blob_key_column: blob_key
     batch_size: 10
 `)
 				def := map[string]string{"uuid": "gen_random_uuid()", "text": "'doc-' || g", "integer": "g"}[keyType]
 				if _, err := b.pool.Exec(t.Context(), `
 					CREATE TABLE "Docs" ("DocKey" `+keyType+` PRIMARY KEY, expires_at timestamptz NOT NULL,
-						deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz);
+						deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz,
+						blob_key text);
 					INSERT INTO "Docs" ("DocKey", expires_at)
 					SELECT `+def+`, now() + CASE WHEN g % 2 = 0 THEN interval '-1 hour' ELSE interval '1 hour' END
 					FROM generate_series(1, 45) g`); err != nil {
