@@ -130,27 +130,27 @@ func (t *ExpireTable) build() {
 		"{blob_key}", Ident(c.BlobKey),
 		"{key_type}", t.KeyType,
 	)
-	// The update finds the claimed rows by key through an array (an index
-	// lookup per key) rather than joining the CTE, which the planner likes
-	// to answer with a merge join over the whole primary key index. Only
-	// the count and the claim's timestamp come back.
+	// The update finds the locked rows by ctid through an array (a TID
+	// scan: no index descent per row) rather than joining the CTE, which
+	// the planner likes to answer with a merge join over a whole index. A
+	// locked row keeps its ctid until this transaction changes it. Only the
+	// count and the claim's timestamp come back.
 	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it.
 	t.claimSQL = r.Replace(`
-		WITH claimable AS (
-			SELECT {key} AS key
-			FROM {table}
-			WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
-			ORDER BY {expires_at}
-			LIMIT $1
-			FOR UPDATE SKIP LOCKED
-		), claimed AS (
+		WITH claimed AS (
 			UPDATE {table}
 			SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-			WHERE {key} = ANY (ARRAY (SELECT key FROM claimable))
+			WHERE ctid = ANY (ARRAY (
+				SELECT ctid
+				FROM {table}
+				WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
+				ORDER BY {expires_at}
+				LIMIT $1
+				FOR UPDATE SKIP LOCKED))
 			RETURNING 1
 		)
 		SELECT count(*), now() FROM claimed`)

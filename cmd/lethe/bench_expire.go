@@ -23,13 +23,14 @@ func benchExpire(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&opts.BlobBatchSize, "blob-batch-size", 1_000, "batch_size of the pipelines with blobs")
 	fs.IntVar(&opts.Workers, "workers", 4, "River max_workers")
 	fs.IntVar(&opts.Planners, "planners", 2, "planner jobs run at once")
+	fs.IntVar(&opts.Repeats, "repeats", 3, "runs of the plain DELETE and the DB-only pipeline (median reported)")
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
-	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 {
+	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 || opts.Repeats < 1 {
 		return usagef("--rows and --blob-rows must be at least 2, the other counts at least 1")
 	}
 	opts.Out = c.stdout
