@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // Deletion states of a row under an expire policy. DELETED is terminal; the
@@ -147,13 +148,13 @@ func (t *ExpireTable) build() {
 			WHERE ctid = ANY (ARRAY (
 				SELECT ctid
 				FROM {table}
-				WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
+				WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2
 				ORDER BY {expires_at}
 				LIMIT $1
 				FOR UPDATE SKIP LOCKED))
-			RETURNING 1
+			RETURNING {expires_at}
 		)
-		SELECT count(*), now() FROM claimed`)
+		SELECT count(*), now(), max({expires_at}) FROM claimed`)
 	held := `{key}::text, NULL::text`
 	if c.BlobKey != "" {
 		held = `{key}::text, {blob_key}::text`
@@ -189,19 +190,45 @@ func (t *ExpireTable) build() {
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in
-// expiry order, skipping rows another transaction holds, and returns how many
-// it claimed and the claim's timestamp, which names the batch. Run it in the
-// transaction that inserts the batch job, so claim and job commit together;
-// run one claim per transaction, so each batch has its own timestamp.
-func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int) (int, time.Time, error) {
+// expiry order from the cursor on, skipping rows another transaction holds.
+// Run it in the transaction that inserts the batch job, so claim and job
+// commit together; run one claim per transaction, so each batch has its own
+// timestamp.
+func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int, cursor ClaimCursor) (ClaimedBatch, error) {
 	var (
-		n  int
-		at time.Time
+		c    ClaimedBatch
+		last *time.Time
 	)
-	if err := tx.QueryRow(ctx, t.claimSQL, limit).Scan(&n, &at); err != nil {
-		return 0, time.Time{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
+	from := pgtype.Timestamptz{Time: cursor.next, Valid: true}
+	if cursor.next.IsZero() {
+		from.InfinityModifier = pgtype.NegativeInfinity
 	}
-	return n, at, nil
+	if err := tx.QueryRow(ctx, t.claimSQL, limit, from).Scan(&c.Rows, &c.At, &last); err != nil {
+		return ClaimedBatch{}, fmt.Errorf("claim expired rows of %s: %w", t.Columns.Table, err)
+	}
+	c.Cursor = cursor
+	if last != nil {
+		c.Cursor.next = *last
+	}
+	return c, nil
+}
+
+// ClaimedBatch is what one claim took.
+type ClaimedBatch struct {
+	Rows int       // rows claimed
+	At   time.Time // the claim's timestamp, which names the batch
+	// Cursor starts the next claim of the same run where this one
+	// stopped.
+	Cursor ClaimCursor
+}
+
+// ClaimCursor is where a planner run's next claim starts: at the expiry of
+// the last row it claimed, so a run's claims do not walk again over the
+// index entries of rows it already claimed (dead or claimed, until VACUUM).
+// Rows it passed over — locked by another planner, or reset since — are the
+// next run's, which starts from the zero cursor, at the beginning.
+type ClaimCursor struct {
+	next time.Time
 }
 
 // HeldRow is a row that still holds a batch's claim.

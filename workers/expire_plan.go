@@ -55,22 +55,21 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 	client := river.ClientFromContext[pgx.Tx](ctx)
 	start := time.Now()
 	claimed, batches := 0, 0
+	var cursor db.ClaimCursor
 	for batches < p.MaxBatchesPerRun && time.Since(start) < p.RunBudget.D() {
-		n, batchStart := 0, time.Now()
+		n, batchStart, next := 0, time.Now(), cursor
 		err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
 			}
-			var (
-				at  time.Time
-				err error
-			)
-			if n, at, err = table.Claim(ctx, tx, p.BatchSize); err != nil || n == 0 {
+			c, err := table.Claim(ctx, tx, p.BatchSize, cursor)
+			if n = c.Rows; err != nil || n == 0 {
 				return err
 			}
-			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: at, Rows: n}, &river.InsertOpts{
+			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: c.At, Rows: n}, &river.InsertOpts{
 				UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()},
 			})
+			next = c.Cursor
 			if err != nil {
 				return fmt.Errorf("insert expire batch job: %w", err)
 			}
@@ -88,6 +87,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 		if err != nil {
 			return claimed, batches, fmt.Errorf("policy %s: claim batch: %w", p.Name, err)
 		}
+		cursor = next
 		if n == 0 {
 			break
 		}

@@ -215,8 +215,8 @@ func (b *expireBundle) claim(t *testing.T, limit int) (int, time.Time) {
 		at time.Time
 	)
 	err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
-		var err error
-		n, at, err = b.table(t).Claim(t.Context(), tx, limit)
+		c, err := b.table(t).Claim(t.Context(), tx, limit, db.ClaimCursor{})
+		n, at = c.Rows, c.At
 		return err
 	})
 	if err != nil {
@@ -465,8 +465,8 @@ func TestExpire(t *testing.T) {
 						at time.Time
 					)
 					err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
-						var err error
-						n, at, err = table.Claim(t.Context(), tx, 37)
+						c, err := table.Claim(t.Context(), tx, 37, db.ClaimCursor{})
+						n, at = c.Rows, c.At
 						return err
 					})
 					if err != nil {

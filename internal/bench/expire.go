@@ -403,6 +403,7 @@ policies:
 		if err := expireWaitIdle(ctx, pool); err != nil {
 			return run, err
 		}
+		run.dur = time.Since(start)
 		var left int64
 		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&left); err != nil {
 			return run, err
@@ -414,7 +415,7 @@ policies:
 			return run, fmt.Errorf("%d expired rows left after %d planner rounds", left, round+1)
 		}
 	}
-	run.dur, run.rows = time.Since(start), expired
+	run.rows = expired
 	var failed int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state <> 'completed'`).Scan(&failed); err != nil {
 		return run, err
@@ -438,7 +439,7 @@ func expireWaitIdle(ctx context.Context, pool *pgxpool.Pool) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
