@@ -19,7 +19,7 @@ func benchExpire(ctx context.Context, c *cli, args []string) error {
 	fs := c.flags(cmd, nil)
 	fs.IntVar(&opts.Rows, "rows", 1_000_000, "rows of the DB-only runs (half expired)")
 	fs.IntVar(&opts.BlobRows, "blob-rows", 50_000, "rows of the runs with blobs (half expired, one blob each)")
-	fs.IntVar(&opts.BatchSize, "batch-size", 2_000, "batch_size of the DB-only pipeline")
+	fs.IntVar(&opts.BatchSize, "batch-size", 5_000, "batch_size of the DB-only pipeline")
 	fs.IntVar(&opts.BlobBatchSize, "blob-batch-size", 1_000, "batch_size of the pipelines with blobs")
 	fs.IntVar(&opts.Workers, "workers", 4, "River max_workers")
 	fs.IntVar(&opts.Planners, "planners", 2, "planner jobs run at once")
