@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,6 +61,12 @@ type ExpireTable struct {
 	Columns ExpireColumns
 	// KeyType is the key column's SQL type as format_type prints it.
 	KeyType string
+	// Warnings name the indexes above that the table lacks, each with the
+	// statement that creates it. The policy works without them, scanning
+	// the table instead.
+	Warnings []string
+
+	singleHeap bool // an ordinary table without partitions or inheritance children
 
 	claimSQL      string
 	heldSQL       string
@@ -114,8 +121,47 @@ func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (
 		return nil, fmt.Errorf("policy %s: initiated_at_column: column %q of table %q is %s, want timestamp with time zone", cols.Policy, cols.InitiatedAt, cols.Table, typ)
 	}
 	t := &ExpireTable{Columns: cols, KeyType: typeOf[cols.Key]}
+	err = exec.QueryRow(ctx, `
+		SELECT c.relkind = 'r' AND NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhparent = c.oid)
+		FROM pg_class c WHERE c.oid = to_regclass($1)`, Ident(cols.Table)).Scan(&t.singleHeap)
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: look up table %s: %w", cols.Policy, cols.Table, err)
+	}
+	if t.Warnings, err = missingExpireIndexes(ctx, exec, cols); err != nil {
+		return nil, err
+	}
 	t.build()
 	return t, nil
+}
+
+// missingExpireIndexes says which of the claim's and the batches' indexes
+// cols.Table lacks: a valid index led by the expiry column, and one led by
+// the initiated-at column.
+func missingExpireIndexes(ctx context.Context, exec Executor, cols ExpireColumns) ([]string, error) {
+	rows, err := exec.Query(ctx, `
+		SELECT a.attname
+		FROM pg_index i
+		JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+		WHERE i.indrelid = to_regclass($1) AND i.indisvalid`, Ident(cols.Table))
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: look up indexes of %s: %w", cols.Policy, cols.Table, err)
+	}
+	leading, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: look up indexes of %s: %w", cols.Policy, cols.Table, err)
+	}
+	var warnings []string
+	for _, want := range []struct{ column, status, scans string }{
+		{cols.ExpiresAt, StatusNotExpired, "every claim scans the table"},
+		{cols.InitiatedAt, StatusDeletionInProgress, "every batch and watchdog run scans the table"},
+	} {
+		if slices.Contains(leading, want.column) {
+			continue
+		}
+		warnings = append(warnings, fmt.Sprintf("policy %s: table %s has no index on %s, so %s; create one: CREATE INDEX ON %s (%s) WHERE %s = '%s'",
+			cols.Policy, cols.Table, want.column, want.scans, Ident(cols.Table), Ident(want.column), Ident(cols.Status), want.status))
+	}
+	return warnings, nil
 }
 
 // build writes the statements. Names go through Ident; the key type comes
@@ -131,22 +177,28 @@ func (t *ExpireTable) build() {
 		"{blob_key}", Ident(c.BlobKey),
 		"{key_type}", t.KeyType,
 	)
-	// The update finds the locked rows by ctid through an array (a TID
-	// scan: no index descent per row) rather than joining the CTE, which
-	// the planner likes to answer with a merge join over a whole index. A
-	// locked row keeps its ctid until this transaction changes it. Only the
-	// count and the claim's timestamp come back.
+	// The update finds the locked rows through an array rather than
+	// joining the CTE, which the planner likes to answer with a merge join
+	// over a whole index: by ctid (a TID scan, no index descent per row) on
+	// a table without partitions or children, where a ctid names one row;
+	// by key otherwise, since each partition has its own ctids. A locked
+	// row keeps its ctid until this transaction changes it. Only the count,
+	// the claim's timestamp and the cursor come back.
 	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it.
+	locate := "ctid"
+	if !t.singleHeap {
+		locate = "{key}"
+	}
 	t.claimSQL = r.Replace(`
 		WITH claimed AS (
 			UPDATE {table}
 			SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-			WHERE ctid = ANY (ARRAY (
-				SELECT ctid
+			WHERE ` + locate + ` = ANY (ARRAY (
+				SELECT ` + locate + `
 				FROM {table}
 				WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2
 				ORDER BY {expires_at}

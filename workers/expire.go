@@ -2,6 +2,7 @@ package workers
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -59,6 +60,9 @@ func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTab
 	t, err := db.LookupExpireTable(ctx, e.deps.Pool, expireColumns(p))
 	if err != nil {
 		return nil, err
+	}
+	for _, w := range t.Warnings {
+		e.deps.Logger.WarnContext(ctx, "Expire table lacks an index", slog.String("policy", p.Name), slog.String("warning", w))
 	}
 	e.byPolicy[p.Name] = t
 	return t, nil

@@ -645,6 +645,59 @@ func TestExpire(t *testing.T) {
 		}
 	})
 
+	t.Run("PartitionedTableLosesOnlyExpiredRows", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, `  - name: events
+    kind: expire
+    table: events
+    batch_size: 7
+`)
+		// Expired rows in one partition, live ones in the other, at the
+		// same ctids: a claim that found its rows by ctid alone would take
+		// the live partition's too.
+		if _, err := b.pool.Exec(t.Context(), `
+			CREATE TABLE events (id bigint NOT NULL, expired boolean NOT NULL, expires_at timestamptz NOT NULL,
+				deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz,
+				PRIMARY KEY (id, expired)) PARTITION BY LIST (expired);
+			CREATE TABLE events_expired PARTITION OF events FOR VALUES IN (true);
+			CREATE TABLE events_live PARTITION OF events FOR VALUES IN (false);
+			INSERT INTO events (id, expired, expires_at)
+			SELECT g, g <= 30, CASE WHEN g <= 30 THEN now() - interval '1 hour' ELSE now() + interval '1 hour' END
+			FROM generate_series(1, 60) g`); err != nil {
+			t.Fatal(err)
+		}
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "events"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+		}
+		b.waitIdle(t)
+		var expiredLeft, live int
+		if err := b.pool.QueryRow(t.Context(), `
+			SELECT count(*) FILTER (WHERE expired), count(*) FILTER (WHERE NOT expired AND deletion_status = 'NOT_EXPIRED')
+			FROM events`).Scan(&expiredLeft, &live); err != nil {
+			t.Fatal(err)
+		}
+		if expiredLeft != 0 || live != 30 {
+			t.Errorf("%d expired events left, %d of 30 live ones untouched; want 0 and 30", expiredLeft, live)
+		}
+	})
+
+	t.Run("MissingIndexesAreNamedWithTheirFix", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		table := b.table(t)
+		if len(table.Warnings) != 0 {
+			t.Errorf("pastes (migrated, both indexes): warnings %q, want none", table.Warnings)
+		}
+		if _, err := b.pool.Exec(t.Context(), `DROP INDEX pastes_in_progress_idx`); err != nil {
+			t.Fatal(err)
+		}
+		const want = `policy pastes: table pastes has no index on deletion_initiated_at, so every batch and watchdog run scans the table; ` +
+			`create one: CREATE INDEX ON "pastes" ("deletion_initiated_at") WHERE "deletion_status" = 'DELETION_IN_PROGRESS'`
+		if got := b.table(t).Warnings; len(got) != 1 || got[0] != want {
+			t.Errorf("without the in-progress index: warnings %q, want [%q]", got, want)
+		}
+	})
+
 	t.Run("MissingColumnFailsNamingIt", func(t *testing.T) {
 		t.Parallel()
 		b := expireSetup(t, "", func(p *config.Policy) { p.StatusColumn = "state" })
