@@ -57,7 +57,7 @@ func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTab
 	if t, ok := e.byPolicy[p.Name]; ok {
 		return t, nil
 	}
-	t, err := db.LookupExpireTable(ctx, e.deps.Pool, expireColumns(p))
+	t, err := db.LookupExpireTable(ctx, e.deps.Pool, ExpireColumns(p))
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +68,8 @@ func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTab
 	return t, nil
 }
 
-// expireColumns names p's table and columns for package db.
-func expireColumns(p *config.Policy) db.ExpireColumns {
+// ExpireColumns names expire policy p's table and columns for package db.
+func ExpireColumns(p *config.Policy) db.ExpireColumns {
 	return db.ExpireColumns{
 		Policy:      p.Name,
 		Table:       p.Table,

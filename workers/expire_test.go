@@ -199,7 +199,7 @@ func (b *expireBundle) blobsLeft(t *testing.T, pastes []paste) int {
 
 func (b *expireBundle) table(t *testing.T) *db.ExpireTable {
 	t.Helper()
-	table, err := db.LookupExpireTable(t.Context(), b.pool, expireColumns(b.cfg.Policy("pastes")))
+	table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Policy("pastes")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,6 +112,11 @@ func (s *Sweeper) setBatchSize(p *config.Policy, size int) {
 	s.deps.Metrics.SweepBatchSize.WithLabelValues(p.Name).Set(float64(size))
 }
 
+// SweepTable names sweep policy p's table and columns for package db.
+func SweepTable(p *config.Policy) db.SweepTable {
+	return db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+}
+
 // sweepRows is the runbook's loop: delete a batch, pause, repeat until a
 // batch comes back short. Adaptive sizing halves the batch after a timeout
 // and retries it (down to min_batch_size, below which the run fails), and
@@ -119,7 +124,7 @@ func (s *Sweeper) setBatchSize(p *config.Policy, size int) {
 // max_batch_size).
 func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult, error) {
 	var res SweepResult
-	t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+	t := SweepTable(p)
 	kind, err := db.SweepTableKind(ctx, s.deps.Pool, t)
 	if err != nil {
 		return res, err

@@ -3,17 +3,26 @@ package main
 import (
 	"context"
 	"fmt"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/workers"
 )
 
 func checkConfigCommand() command {
 	cmd := command{
 		name:    "check-config",
-		summary: "Validate the configuration file and print its policies.",
-		usage:   "[--config lethe.yaml]",
+		summary: "Validate the configuration file and print its policies; with --db, check their tables in the database too.",
+		usage:   "[--config lethe.yaml] [--db]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
-		var configPath string
+		var (
+			configPath string
+			checkDB    bool
+		)
 		fs := c.flags(cmd, &configPath)
+		fs.BoolVar(&checkDB, "db", false, "connect and check each policy's table, columns and indexes")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
@@ -25,7 +34,60 @@ func checkConfigCommand() command {
 		for _, p := range cfg.Policies {
 			fmt.Fprintf(c.stdout, "  %-16s %-10s %-28s %s\n", p.Name, p.Kind, p.Table, p.Schedule)
 		}
-		return nil
+		if !checkDB {
+			return nil
+		}
+		return c.checkTables(ctx, cfg)
 	}
 	return cmd
+}
+
+// checkTables checks each policy's table the way its first run would, and
+// prints one line per policy plus one per warning. It fails when any policy
+// would fail.
+func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
+	url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
+	if err != nil {
+		return err
+	}
+	pool, err := db.Connect(ctx, url, 1)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	fmt.Fprintln(c.stdout, "database:")
+	failed := 0
+	for i := range cfg.Policies {
+		p := &cfg.Policies[i]
+		var (
+			warnings []string
+			err      error
+		)
+		switch p.Kind {
+		case config.KindExpire:
+			var t *db.ExpireTable
+			if t, err = db.LookupExpireTable(ctx, pool, workers.ExpireColumns(p)); err == nil {
+				warnings = t.Warnings
+			}
+		case config.KindSweep:
+			_, err = db.SweepTableKind(ctx, pool, workers.SweepTable(p))
+		default:
+			fmt.Fprintf(c.stdout, "  %-16s not checked (%s policies use the tables Lethe migrates)\n", p.Name, p.Kind)
+			continue
+		}
+		if err != nil {
+			failed++
+			fmt.Fprintf(c.stdout, "  %-16s FAILED: %v\n", p.Name, err)
+			continue
+		}
+		fmt.Fprintf(c.stdout, "  %-16s ok\n", p.Name)
+		for _, w := range warnings {
+			fmt.Fprintf(c.stdout, "  %-16s warning: %s\n", "", w)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d policies failed the database check", failed, len(cfg.Policies))
+	}
+	return nil
 }
