@@ -25,6 +25,13 @@ import (
 // policy already has: the timestamp names the batch, so it must be unique.
 var errSameClaimTime = errors.New("a batch with this claim timestamp exists")
 
+// expireBatchInsertOpts makes a batch job unique by policy and claim
+// timestamp (the fields tagged river:"unique") over every job state, done
+// ones included, for as long as River keeps the job.
+func expireBatchInsertOpts() *river.InsertOpts {
+	return &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()}}
+}
+
 type expirePlanWorker struct {
 	river.WorkerDefaults[jobs.ExpirePlan]
 	deps   *Deps
@@ -66,9 +73,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 			if n = c.Rows; err != nil || n == 0 {
 				return err
 			}
-			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: c.At, Rows: n}, &river.InsertOpts{
-				UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()},
-			})
+			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: c.At, Rows: n}, expireBatchInsertOpts())
 			next = c.Cursor
 			if err != nil {
 				return fmt.Errorf("insert expire batch job: %w", err)

@@ -645,6 +645,37 @@ func TestExpire(t *testing.T) {
 		}
 	})
 
+	t.Run("ClaimTimestampNamesOneBatch", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "")
+		at := time.Now().Add(-time.Minute).Truncate(time.Microsecond)
+		first, err := b.client.Insert(t.Context(), jobs.ExpireBatch{Policy: "pastes", ClaimedAt: at, Rows: 3}, expireBatchInsertOpts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.waitIdle(t)
+		// The first batch is done; a second claim with its timestamp (a
+		// planner transaction started in the same microsecond) must still
+		// be refused, so the planner rolls it back and claims again.
+		for _, rows := range []int{3, 7} {
+			res, err := b.client.Insert(t.Context(), jobs.ExpireBatch{Policy: "pastes", ClaimedAt: at, Rows: rows}, expireBatchInsertOpts())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.UniqueSkippedAsDuplicate || res.Job.ID != first.Job.ID {
+				t.Errorf("second batch claimed at the same time (%d rows): inserted as job %d, want skipped as a duplicate of job %d",
+					rows, res.Job.ID, first.Job.ID)
+			}
+		}
+		other, err := b.client.Insert(t.Context(), jobs.ExpireBatch{Policy: "other", ClaimedAt: at}, expireBatchInsertOpts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.UniqueSkippedAsDuplicate {
+			t.Error("another policy's batch at the same time was refused")
+		}
+	})
+
 	t.Run("PartitionedTableLosesOnlyExpiredRows", func(t *testing.T) {
 		t.Parallel()
 		b := expireSetup(t, `  - name: events
