@@ -6,7 +6,6 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -46,11 +45,7 @@ func checkConfigCommand() command {
 // prints one line per policy plus one per warning. It fails when any policy
 // would fail.
 func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
-	url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
-	if err != nil {
-		return err
-	}
-	pool, err := db.Connect(ctx, url, 1)
+	pool, err := c.connect(ctx, cfg, 1)
 	if err != nil {
 		return err
 	}

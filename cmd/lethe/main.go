@@ -17,7 +17,11 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
 )
 
 // command is one subcommand of the binary.
@@ -177,6 +181,16 @@ func (c *cli) loadConfig(fs *flag.FlagSet, path string) (*config.Config, error) 
 }
 
 // logger builds the JSON logger at the configured level.
+// connect opens a pool of up to conns connections on the database cfg names,
+// found as serve finds it.
+func (c *cli) connect(ctx context.Context, cfg *config.Config, conns int32) (*pgxpool.Pool, error) {
+	url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
+	if err != nil {
+		return nil, err
+	}
+	return db.Connect(ctx, url, conns)
+}
+
 func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/migrations"
 )
 
@@ -40,11 +38,7 @@ func migrateCommand() command {
 		if err != nil {
 			return err
 		}
-		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
-		if err != nil {
-			return err
-		}
-		pool, err := db.Connect(ctx, url, 2)
+		pool, err := c.connect(ctx, cfg, 2)
 		if err != nil {
 			return err
 		}

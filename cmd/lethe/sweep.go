@@ -12,7 +12,6 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
-	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -49,11 +48,7 @@ func sweepCommand() command {
 			return usagef("no sweep policy %q (sweep policies: %s)", fs.Arg(0), sweepPolicyNames(cfg))
 		}
 
-		url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
-		if err != nil {
-			return err
-		}
-		pool, err := db.Connect(ctx, url, 2)
+		pool, err := c.connect(ctx, cfg, 2)
 		if err != nil {
 			return err
 		}
