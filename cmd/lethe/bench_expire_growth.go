@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/lethehq/lethe/internal/bench"
+)
+
+// benchExpireGrowth measures the time of an expire batch as the table grows.
+func benchExpireGrowth(ctx context.Context, c *cli, args []string) error {
+	cmd := command{
+		name:    "bench expire-growth",
+		summary: "Measure the time of one expire batch (claim + delete) as the pastes table grows, e.g. from 1M to 20M rows, on a fresh database.",
+		usage:   "[--sizes 1M,5M,10M,20M] [--expired N] [--batch-size N]",
+	}
+	var opts bench.ExpireGrowthOptions
+	fs := c.flags(cmd, nil)
+	sizes := fs.String("sizes", "1M,5M,10M,20M", "table sizes in rows, ascending, comma-separated (k and M suffixes allowed)")
+	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, at each size")
+	fs.IntVar(&opts.BatchSize, "batch-size", 1_000, "rows a batch")
+	verbose := fs.Bool("verbose", false, "log progress to stderr")
+	if err := parseNoArgs(fs, args); err != nil {
+		return err
+	}
+	var err error
+	if opts.Sizes, err = parseSizes(*sizes); err != nil {
+		return usagef("--sizes: %v", err)
+	}
+	if opts.Expired < 1 || opts.BatchSize < 1 {
+		return usagef("--expired and --batch-size must be at least 1")
+	}
+	opts.Out = c.stdout
+	if *verbose {
+		opts.Logger = slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return bench.ExpireGrowth(ctx, opts)
+}
+
+// parseSizes reads "1M,5M,20000" as row counts, ascending.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		mult := 1
+		switch {
+		case strings.HasSuffix(f, "M"):
+			f, mult = strings.TrimSuffix(f, "M"), 1_000_000
+		case strings.HasSuffix(f, "k"):
+			f, mult = strings.TrimSuffix(f, "k"), 1_000
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive row count", f)
+		}
+		sizes = append(sizes, n*mult)
+	}
+	if !slices.IsSorted(sizes) || len(slices.Compact(slices.Clone(sizes))) != len(sizes) {
+		return nil, fmt.Errorf("%q: sizes must be ascending", s)
+	}
+	return sizes, nil
+}

@@ -1,0 +1,232 @@
+package bench
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pgboot"
+)
+
+// ExpireGrowthOptions configures ExpireGrowth. Zero values take the defaults
+// noted.
+type ExpireGrowthOptions struct {
+	Sizes     []int // table sizes measured, in rows, ascending (1M, 5M, 10M, 20M)
+	Expired   int   // expired rows claimed and deleted at each size (50,000)
+	BatchSize int   // rows a batch (1,000, the policy default)
+	Out       io.Writer
+	Logger    *slog.Logger
+}
+
+func (o *ExpireGrowthOptions) defaults() {
+	if len(o.Sizes) == 0 {
+		o.Sizes = []int{1_000_000, 5_000_000, 10_000_000, 20_000_000}
+	}
+	o.Expired = cmp.Or(o.Expired, 50_000)
+	o.BatchSize = cmp.Or(o.BatchSize, 1_000)
+	if o.Out == nil {
+		o.Out = os.Stdout
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// expireGrowthStep is the batches measured at one table size.
+type expireGrowthStep struct {
+	rows    int             // table size while the batches ran
+	batches []time.Duration // claim plus finish, each in its own transaction
+	claims  []time.Duration
+}
+
+func (s expireGrowthStep) median() time.Duration { return growthQuantile(s.batches, 0.5) }
+
+// ExpireGrowth measures the time of one expire batch — the planner's claim
+// transaction plus the batch's delete transaction, as the workers run them —
+// as the pastes table grows: at each size it adds Expired expired rows to a
+// table of live ones, claims and deletes them batch by batch, and reports
+// each size's median batch time against the first size's. DESIGN.md's
+// target: flat within ±25 % from 1M to 20M rows.
+func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
+	opts.defaults()
+	out := opts.Out
+	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: opts.Logger, Install: true})
+	if err != nil {
+		return err
+	}
+	pool, dropDB, err := freshDatabase(ctx, srv.URL, "expire_growth", opts.Logger)
+	if err != nil {
+		return err
+	}
+	defer dropDB()
+	defer pool.Close()
+
+	table, err := db.LookupExpireTable(ctx, pool, db.ExpireColumns{
+		Policy: "bench", Table: "pastes", Key: "id", ExpiresAt: "expires_at",
+		Status: "deletion_status", InitiatedAt: "deletion_initiated_at",
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := pool.Exec(ctx, `TRUNCATE pastes`); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "lethe bench expire-growth: %d expired rows at each size, batches of %d (claim + delete)\n\n", opts.Expired, opts.BatchSize)
+	fmt.Fprintf(out, "  %12s %10s %12s %12s %12s %12s %10s\n", "table rows", "batches", "median", "p90", "claim p50", "loaded in", "÷ first")
+
+	var (
+		steps  []expireGrowthStep
+		loaded int
+		nextID int64 = 1
+	)
+	for _, size := range opts.Sizes {
+		start := time.Now()
+		if err := expireGrowthLoad(ctx, pool, &nextID, size-loaded); err != nil {
+			return err
+		}
+		loaded = max(loaded, size)
+		step, err := expireGrowthMeasure(ctx, pool, table, &nextID, size, opts.Expired, opts.BatchSize)
+		if err != nil {
+			return err
+		}
+		loadTime := time.Since(start) - growthSum(step.batches)
+		steps = append(steps, step)
+		ratio := float64(step.median()) / float64(steps[0].median())
+		fmt.Fprintf(out, "  %12d %10d %12s %12s %12s %12s %10.2f\n", size, len(step.batches),
+			step.median().Round(10*time.Microsecond), growthQuantile(step.batches, 0.9).Round(10*time.Microsecond),
+			growthQuantile(step.claims, 0.5).Round(10*time.Microsecond), loadTime.Round(time.Second), ratio)
+	}
+
+	worst := 0.0 // the change from the first size's median furthest from zero
+	for _, s := range steps[1:] {
+		if d := float64(s.median())/float64(steps[0].median()) - 1; math.Abs(d) > math.Abs(worst) {
+			worst = d
+		}
+	}
+	verdict := "meets"
+	if math.Abs(worst) > 0.25 {
+		verdict = "MISSES"
+	}
+	fmt.Fprintf(out, "\nLargest change of the median batch from %d rows: %+.0f%% (target within ±25%%: %s)\n",
+		opts.Sizes[0], 100*worst, verdict)
+	hwm, err := peakRSS()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "Peak RSS (VmHWM): %.1f MB\n", float64(hwm)/(1<<20))
+	return nil
+}
+
+// expireGrowthLoad appends n live rows (expiring in a day) to pastes, in
+// chunks, with the table's indexes in place, as a growing table gets them.
+func expireGrowthLoad(ctx context.Context, pool *pgxpool.Pool, nextID *int64, n int) error {
+	const chunk = 500_000
+	for n > 0 {
+		k := min(n, chunk)
+		if _, err := pool.Exec(ctx, `
+			INSERT INTO pastes (id, title, expires_at)
+			SELECT g, 'paste ' || g, now() + interval '1 day' + make_interval(secs => g % 86400)
+			FROM generate_series($1::bigint, $1::bigint + $2 - 1) g`, *nextID, k); err != nil {
+			return fmt.Errorf("load pastes: %w", err)
+		}
+		*nextID += int64(k)
+		n -= k
+	}
+	return nil
+}
+
+// expireGrowthMeasure adds expired rows, vacuums and checkpoints, then claims
+// and deletes them batch by batch and times each batch.
+func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.ExpireTable, nextID *int64, size, expired, batchSize int) (expireGrowthStep, error) {
+	step := expireGrowthStep{rows: size}
+	if _, err := pool.Exec(ctx, `
+		INSERT INTO pastes (id, title, expires_at)
+		SELECT g, 'paste ' || g, now() - make_interval(secs => g % 86400)
+		FROM generate_series($1::bigint, $1::bigint + $2 - 1) g`, *nextID, expired); err != nil {
+		return step, fmt.Errorf("add expired pastes: %w", err)
+	}
+	*nextID += int64(expired)
+	// As expireResetTable: vacuumed, analysed, and right after a checkpoint.
+	if _, err := pool.Exec(ctx, `VACUUM ANALYZE pastes`); err != nil {
+		return step, fmt.Errorf("vacuum pastes: %w", err)
+	}
+	if _, err := pool.Exec(ctx, `CHECKPOINT`); err != nil {
+		return step, fmt.Errorf("checkpoint (needs superuser or pg_checkpoint): %w", err)
+	}
+
+	var cursor db.ClaimCursor
+	for {
+		var claim db.ClaimedBatch
+		start := time.Now()
+		err := expireGrowthTx(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			claim, err = table.Claim(ctx, tx, batchSize, cursor)
+			return err
+		})
+		if err != nil {
+			return step, err
+		}
+		if claim.Rows == 0 {
+			break
+		}
+		claimed := time.Since(start)
+		cursor = claim.Cursor
+		var deleted int64
+		err = expireGrowthTx(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			deleted, err = table.Finish(ctx, tx, claim.At, nil, false)
+			return err
+		})
+		if err != nil {
+			return step, err
+		}
+		if deleted != int64(claim.Rows) {
+			return step, fmt.Errorf("batch claimed %d rows and deleted %d", claim.Rows, deleted)
+		}
+		step.claims = append(step.claims, claimed)
+		step.batches = append(step.batches, time.Since(start))
+	}
+	if got := len(step.batches) * batchSize; got < expired {
+		return step, fmt.Errorf("%d batches of %d for %d expired rows", len(step.batches), batchSize, expired)
+	}
+	return step, nil
+}
+
+// expireGrowthTx runs fn in a transaction that commits asynchronously, as
+// the planner's and the batch worker's do.
+func expireGrowthTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := db.AsyncCommit(ctx, tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// growthQuantile returns the q-quantile of ds (nearest rank), without changing ds.
+func growthQuantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[max(0, min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1))]
+}
+
+func growthSum(ds []time.Duration) time.Duration {
+	var t time.Duration
+	for _, d := range ds {
+		t += d
+	}
+	return t
+}
