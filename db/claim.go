@@ -177,33 +177,36 @@ func (t *ExpireTable) build() {
 		"{blob_key}", Ident(c.BlobKey),
 		"{key_type}", t.KeyType,
 	)
-	// The update finds the locked rows through an array rather than
-	// joining the CTE, which the planner likes to answer with a merge join
-	// over a whole index: by ctid (a TID scan, no index descent per row) on
-	// a table without partitions or children, where a ctid names one row;
-	// by key otherwise, since each partition has its own ctids. A locked
-	// row keeps its ctid until this transaction changes it. Only the count,
-	// the claim's timestamp and the cursor come back.
+	// The update finds the locked rows by ctid through an array (a TID
+	// scan: no index descent per row) rather than joining the locking
+	// query, which the planner likes to answer with a merge join over a
+	// whole index. A locked row keeps its ctid until this transaction
+	// changes it. A ctid names a row only within one heap: on a table with
+	// partitions or inheritance children each TID scan also pairs the row's
+	// tableoid with the one locked, through a hash of the locked rows (a key
+	// need not be unique across partitions). Only the count, the claim's
+	// timestamp and the cursor come back.
 	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it.
-	locate := "ctid"
+	sameHeap := ""
 	if !t.singleHeap {
-		locate = "{key}"
+		sameHeap = ` AND (tableoid, ctid) IN (SELECT rel, tid FROM locked)`
 	}
 	t.claimSQL = r.Replace(`
-		WITH claimed AS (
+		WITH locked AS MATERIALIZED (
+			SELECT tableoid AS rel, ctid AS tid
+			FROM {table}
+			WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2
+			ORDER BY {expires_at}
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED
+		), claimed AS (
 			UPDATE {table}
 			SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-			WHERE ` + locate + ` = ANY (ARRAY (
-				SELECT ` + locate + `
-				FROM {table}
-				WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2
-				ORDER BY {expires_at}
-				LIMIT $1
-				FOR UPDATE SKIP LOCKED))
+			WHERE ctid = ANY (ARRAY (SELECT tid FROM locked))` + sameHeap + `
 			RETURNING {expires_at}
 		)
 		SELECT count(*), now(), max({expires_at}) FROM claimed`)

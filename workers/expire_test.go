@@ -684,8 +684,8 @@ func TestExpire(t *testing.T) {
     batch_size: 7
 `)
 		// Expired rows in one partition, live ones in the other, at the
-		// same ctids: a claim that found its rows by ctid alone would take
-		// the live partition's too.
+		// same ctids and with the same ids: a claim that found its rows by
+		// ctid alone, or by key, would take the live partition's too.
 		if _, err := b.pool.Exec(t.Context(), `
 			CREATE TABLE events (id bigint NOT NULL, expired boolean NOT NULL, expires_at timestamptz NOT NULL,
 				deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz,
@@ -693,7 +693,7 @@ func TestExpire(t *testing.T) {
 			CREATE TABLE events_expired PARTITION OF events FOR VALUES IN (true);
 			CREATE TABLE events_live PARTITION OF events FOR VALUES IN (false);
 			INSERT INTO events (id, expired, expires_at)
-			SELECT g, g <= 30, CASE WHEN g <= 30 THEN now() - interval '1 hour' ELSE now() + interval '1 hour' END
+			SELECT (g - 1) % 30 + 1, g <= 30, CASE WHEN g <= 30 THEN now() - interval '1 hour' ELSE now() + interval '1 hour' END
 			FROM generate_series(1, 60) g`); err != nil {
 			t.Fatal(err)
 		}
