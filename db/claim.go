@@ -177,39 +177,15 @@ func (t *ExpireTable) build() {
 		"{blob_key}", Ident(c.BlobKey),
 		"{key_type}", t.KeyType,
 	)
-	// The update finds the locked rows by ctid through an array (a TID
-	// scan: no index descent per row) rather than joining the locking
-	// query, which the planner likes to answer with a merge join over a
-	// whole index. A locked row keeps its ctid until this transaction
-	// changes it. A ctid names a row only within one heap: on a table with
-	// partitions or inheritance children each TID scan also pairs the row's
-	// tableoid with the one locked, through a hash of the locked rows (a key
-	// need not be unique across partitions). Only the count, the claim's
-	// timestamp and the cursor come back.
-	//
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
-	// timestamp names the batch: its job finds the rows by it.
-	sameHeap := ""
-	if !t.singleHeap {
-		sameHeap = ` AND (tableoid, ctid) IN (SELECT rel, tid FROM locked)`
-	}
-	t.claimSQL = r.Replace(`
-		WITH locked AS MATERIALIZED (
-			SELECT tableoid AS rel, ctid AS tid
-			FROM {table}
-			WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2
-			ORDER BY {expires_at}
-			LIMIT $1
-			FOR UPDATE SKIP LOCKED
-		), claimed AS (
-			UPDATE {table}
-			SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()
-			WHERE ctid = ANY (ARRAY (SELECT tid FROM locked))` + sameHeap + `
-			RETURNING {expires_at}
-		)
-		SELECT count(*), now(), max({expires_at}) FROM claimed`)
+	// timestamp names the batch: its job finds the rows by it. Only the
+	// count, the timestamp and the cursor come back.
+	t.claimSQL = r.Replace(t.lockThenUpdate(
+		`{status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2`, `{expires_at}`,
+		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
+		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	held := `{key}::text, NULL::text`
 	if c.BlobKey != "" {
 		held = `{key}::text, {blob_key}::text`
@@ -230,18 +206,42 @@ func (t *ExpireTable) build() {
 	onlyKeys := r.Replace(` AND {key} = ANY ($2::text[]::{key_type}[])`)
 	t.finishKeysSQL = t.finishSQL + onlyKeys
 	t.markKeysSQL = t.markSQL + onlyKeys
-	t.resetSQL = r.Replace(`
-		WITH stuck AS (
-			SELECT {key} AS key
+	t.resetSQL = r.Replace(t.lockThenUpdate(
+		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)`, `{initiated_at}`,
+		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `
+		SELECT count(*) FROM changed`)
+}
+
+// lockThenUpdate writes the CTEs that lock up to $1 rows matching where, in
+// order, skipping rows others hold, and then set them: changed returns
+// each changed row's expiry column.
+//
+// The update finds the locked rows by ctid through an array (a TID scan: no
+// index descent per row) rather than joining the locking query, which the
+// planner likes to answer with a merge join over a whole index. A locked
+// row keeps its ctid until this transaction changes it. A ctid names a row
+// only within one heap: on a table with partitions or inheritance children
+// the update also pairs each row's tableoid with the one locked, through a
+// hash of the locked rows (a key need not be unique across partitions).
+func (t *ExpireTable) lockThenUpdate(where, order, set string) string {
+	sameHeap := ""
+	if !t.singleHeap {
+		sameHeap = ` AND (tableoid, ctid) IN (SELECT rel, tid FROM locked)`
+	}
+	return `
+		WITH locked AS MATERIALIZED (
+			SELECT tableoid AS rel, ctid AS tid
 			FROM {table}
-			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $1)
-			ORDER BY {initiated_at}
-			LIMIT $2
+			WHERE ` + where + `
+			ORDER BY ` + order + `
+			LIMIT $1
 			FOR UPDATE SKIP LOCKED
-		)
-		UPDATE {table}
-		SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
-		WHERE {key} = ANY (ARRAY (SELECT key FROM stuck))`)
+		), changed AS (
+			UPDATE {table}
+			SET ` + set + `
+			WHERE ctid = ANY (ARRAY (SELECT tid FROM locked))` + sameHeap + `
+			RETURNING {expires_at}
+		)`
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in
@@ -345,11 +345,11 @@ func (t *ExpireTable) ResetStuck(ctx context.Context, exec Executor, stuckAfter 
 	if stuckAfter <= 0 {
 		return 0, errors.New("reset stuck rows: stuck_after must be positive")
 	}
-	tag, err := exec.Exec(ctx, t.resetSQL, stuckAfter.Seconds(), limit)
-	if err != nil {
+	var n int64
+	if err := exec.QueryRow(ctx, t.resetSQL, limit, stuckAfter.Seconds()).Scan(&n); err != nil {
 		return 0, fmt.Errorf("reset stuck rows of %s: %w", t.Columns.Table, err)
 	}
-	return tag.RowsAffected(), nil
+	return n, nil
 }
 
 // AsyncCommit makes tx commit without waiting for its WAL to reach disk

@@ -712,6 +712,45 @@ func TestExpire(t *testing.T) {
 		}
 	})
 
+	t.Run("PartitionedTableWatchdogResetsOnlyStuckRows", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, `  - name: events
+    kind: expire
+    table: events
+`)
+		// The same ids in both partitions: rows stuck for three hours in
+		// one, rows claimed a minute ago in the other.
+		if _, err := b.pool.Exec(t.Context(), `
+			CREATE TABLE events (id bigint NOT NULL, stuck boolean NOT NULL, expires_at timestamptz NOT NULL,
+				deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz,
+				PRIMARY KEY (id, stuck)) PARTITION BY LIST (stuck);
+			CREATE TABLE events_stuck PARTITION OF events FOR VALUES IN (true);
+			CREATE TABLE events_working PARTITION OF events FOR VALUES IN (false);
+			INSERT INTO events (id, stuck, expires_at, deletion_status, deletion_initiated_at)
+			SELECT (g - 1) % 20 + 1, g <= 20, now() - interval '4 hours', 'DELETION_IN_PROGRESS',
+			       now() - CASE WHEN g <= 20 THEN interval '3 hours' ELSE interval '1 minute' END
+			FROM generate_series(1, 40) g`); err != nil {
+			t.Fatal(err)
+		}
+		table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Policy("events")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := table.ResetStuck(t.Context(), b.pool, 2*time.Hour, 1000); err != nil || n != 20 {
+			t.Fatalf("reset = %d, %v; want 20", n, err)
+		}
+		var stuckLeft, working int
+		if err := b.pool.QueryRow(t.Context(), `
+			SELECT count(*) FILTER (WHERE stuck AND deletion_status <> 'NOT_EXPIRED'),
+			       count(*) FILTER (WHERE NOT stuck AND deletion_status = 'DELETION_IN_PROGRESS')
+			FROM events`).Scan(&stuckLeft, &working); err != nil {
+			t.Fatal(err)
+		}
+		if stuckLeft != 0 || working != 20 {
+			t.Errorf("%d stuck events not reset, %d of 20 working ones still claimed; want 0 and 20", stuckLeft, working)
+		}
+	})
+
 	t.Run("MissingIndexesAreNamedWithTheirFix", func(t *testing.T) {
 		t.Parallel()
 		b := expireSetup(t, "")
