@@ -69,7 +69,7 @@ func TestCLI(t *testing.T) {
 
 	t.Run("BenchmarkFlagsAreChecked", func(t *testing.T) {
 		t.Parallel()
-		for _, bench := range []string{"expire", "expire-growth", "sweep"} {
+		for _, bench := range []string{"expire", "expire-latency", "expire-growth", "sweep"} {
 			if code, out, errOut := runCLI(t, nil, "bench", bench, "--help"); code != 0 || !strings.Contains(out, "Usage: lethe bench "+bench) {
 				t.Errorf("lethe bench %s --help: exit %d\n%s%s", bench, code, out, errOut)
 			}

@@ -213,23 +213,34 @@ func expireMedian(runs []expireRun) expireRun {
 	return m
 }
 
+// expirePastesTable creates the benchmarks' pastes table, as migration 0002
+// defines it but with a plain bigint key the benchmarks fill themselves.
+const expirePastesTable = `
+	CREATE TABLE pastes (
+		id                    bigint NOT NULL,
+		title                 text NOT NULL DEFAULT '',
+		blob_key              text,
+		created_at            timestamptz NOT NULL DEFAULT now(),
+		expires_at            timestamptz NOT NULL,
+		deletion_status       varchar(20) NOT NULL DEFAULT 'NOT_EXPIRED'
+			CHECK (deletion_status IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED')),
+		deletion_initiated_at timestamptz NULL
+	);`
+
+// expirePastesIndexes adds the primary key and migration 0002's indexes,
+// after a load.
+const expirePastesIndexes = `
+	ALTER TABLE pastes ADD PRIMARY KEY (id);
+	CREATE INDEX pastes_claimable_idx ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
+	CREATE INDEX pastes_in_progress_idx ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';`
+
 // expireResetTable re-creates pastes with rows rows, every second one
 // expired (in the past, spread over rows seconds), the others expiring in a
 // day; blob keys are "pastes/<n>" when withBlobs is set. Indexes are built
 // after the load, as the migration defines them.
 func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlobs bool) error {
 	_, err := pool.Exec(ctx, `
-		DROP TABLE IF EXISTS pastes;
-		CREATE TABLE pastes (
-			id                    bigint NOT NULL,
-			title                 text NOT NULL DEFAULT '',
-			blob_key              text,
-			created_at            timestamptz NOT NULL DEFAULT now(),
-			expires_at            timestamptz NOT NULL,
-			deletion_status       varchar(20) NOT NULL DEFAULT 'NOT_EXPIRED'
-				CHECK (deletion_status IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED')),
-			deletion_initiated_at timestamptz NULL
-		)`)
+		DROP TABLE IF EXISTS pastes;`+expirePastesTable)
 	if err != nil {
 		return fmt.Errorf("re-create pastes: %w", err)
 	}
@@ -241,10 +252,7 @@ func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlo
 		return fmt.Errorf("load pastes: %w", err)
 	}
 	_, err = pool.Exec(ctx, `
-		ALTER TABLE pastes ADD PRIMARY KEY (id);
-		CREATE INDEX pastes_claimable_idx ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
-		CREATE INDEX pastes_in_progress_idx ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';
-		TRUNCATE river_job`)
+		TRUNCATE river_job;`+expirePastesIndexes)
 	if err != nil {
 		return fmt.Errorf("index pastes: %w", err)
 	}

@@ -97,7 +97,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		}
 		riverConfig.Workers = riverWorkers
 		riverConfig.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}}
-		if riverConfig.PeriodicJobs, err = periodicJobs(s.Periodics); err != nil {
+		if riverConfig.PeriodicJobs, err = PeriodicJobs(s.Periodics); err != nil {
 			return nil, err
 		}
 	}
@@ -155,10 +155,10 @@ func OpenBlobs(ctx context.Context, cfg config.Blob) (blob.Store, error) {
 	}
 }
 
-// periodicJobs turns the policies' periodic jobs into River's. Each is unique
+// PeriodicJobs turns the policies' periodic jobs into River's. Each is unique
 // per schedule period, so a leader change or a restart does not run a policy
 // twice in one period.
-func periodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
+func PeriodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
 	out := make([]*river.PeriodicJob, 0, len(periodics))
 	for _, p := range periodics {
 		schedule, err := config.ParseSchedule(p.Schedule)
