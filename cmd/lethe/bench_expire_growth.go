@@ -16,12 +16,13 @@ func benchExpireGrowth(ctx context.Context, c *cli, args []string) error {
 	cmd := command{
 		name:    "bench expire-growth",
 		summary: "Measure the time of one expire batch (claim + delete) as the pastes table grows, e.g. from 1M to 20M rows, on a fresh database.",
-		usage:   "[--sizes 1M,5M,10M,20M] [--expired N] [--batch-size N]",
+		usage:   "[--sizes 1M,5M,10M,20M] [--expired N] [--rounds N] [--batch-size N]",
 	}
 	var opts bench.ExpireGrowthOptions
 	fs := c.flags(cmd, nil)
 	sizes := fs.String("sizes", "1M,5M,10M,20M", "table sizes in rows, ascending, comma-separated (k and M suffixes allowed)")
-	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, at each size")
+	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, in each round")
+	fs.IntVar(&opts.Rounds, "rounds", 3, "rounds at each size (their batches pooled)")
 	fs.IntVar(&opts.BatchSize, "batch-size", 1_000, "rows a batch")
 	verbose := fs.Bool("verbose", false, "log progress to stderr")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -31,8 +32,8 @@ func benchExpireGrowth(ctx context.Context, c *cli, args []string) error {
 	if opts.Sizes, err = parseSizes(*sizes); err != nil {
 		return usagef("--sizes: %v", err)
 	}
-	if opts.Expired < 1 || opts.BatchSize < 1 {
-		return usagef("--expired and --batch-size must be at least 1")
+	if opts.Expired < 1 || opts.Rounds < 1 || opts.BatchSize < 1 {
+		return usagef("--expired, --rounds and --batch-size must be at least 1")
 	}
 	opts.Out = c.stdout
 	if *verbose {
