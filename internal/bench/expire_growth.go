@@ -55,7 +55,9 @@ type expireGrowthStep struct {
 // machine (a batch that waits on a WAL write or a new page takes about twice
 // as long), so the median flips between the modes run to run; the mean
 // follows their mix smoothly.
-func (s expireGrowthStep) mean() time.Duration { return growthSum(s.batches) / time.Duration(len(s.batches)) }
+func (s expireGrowthStep) mean() time.Duration {
+	return growthSum(s.batches) / time.Duration(len(s.batches))
+}
 
 // ExpireGrowth measures the time of one expire batch — the planner's claim
 // transaction plus the batch's delete transaction, as the workers run them —
