@@ -44,9 +44,9 @@ func (o *ExpireGrowthOptions) defaults() {
 	}
 }
 
-// expireGrowthStep is the batches measured at one table size.
+// expireGrowthStep is the batches measured at one table size: each batch's
+// time and its claim's.
 type expireGrowthStep struct {
-	rows    int             // table size while the batches ran
 	batches []time.Duration // claim plus finish, each in its own transaction
 	claims  []time.Duration
 }
@@ -104,7 +104,7 @@ func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 			return err
 		}
 		loaded = max(loaded, size)
-		step := expireGrowthStep{rows: size}
+		var step expireGrowthStep
 		for range opts.Rounds {
 			if err := expireGrowthMeasure(ctx, pool, table, &nextID, &step, opts.Expired, opts.BatchSize); err != nil {
 				return err
