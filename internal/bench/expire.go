@@ -380,30 +380,14 @@ policies:
 	if err != nil {
 		return run, err
 	}
-	riverWorkers := river.NewWorkers()
-	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: opts.Logger, Metrics: metrics.New()}
-	if err := workers.Register(riverWorkers, deps); err != nil {
-		return run, err
-	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:            slog.New(slog.DiscardHandler),
-		Workers:           riverWorkers,
-		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: opts.Workers}},
-		FetchCooldown:     time.Millisecond,
-		FetchPollInterval: 20 * time.Millisecond,
-		JobTimeout:        10 * time.Minute,
+	client, stop, err := expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) {
+		rc.FetchCooldown = time.Millisecond
+		rc.FetchPollInterval = 20 * time.Millisecond
 	})
 	if err != nil {
 		return run, err
 	}
-	if err := client.Start(ctx); err != nil {
-		return run, err
-	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		_ = client.Stop(sctx)
-	}()
+	defer stop()
 
 	var expired int64
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&expired); err != nil {
@@ -442,6 +426,39 @@ policies:
 		return run, fmt.Errorf("%d jobs did not complete", failed)
 	}
 	return run, nil
+}
+
+// expireStartRiver starts a River client working Lethe's workers for cfg,
+// with blobs in store, on the default queue with cfg's max_workers and job
+// timeouts; tune adjusts River's configuration first. stop stops it (once,
+// however often it is called).
+func expireStartRiver(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, store blob.Store, logger *slog.Logger, tune func(*river.Config)) (*river.Client[pgx.Tx], func(), error) {
+	riverWorkers := river.NewWorkers()
+	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: logger, Metrics: metrics.New()}
+	if err := workers.Register(riverWorkers, deps); err != nil {
+		return nil, nil, err
+	}
+	rc := &river.Config{
+		Logger:               slog.New(slog.DiscardHandler),
+		Workers:              riverWorkers,
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}},
+		JobTimeout:           cfg.River.JobTimeout.D(),
+		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
+	}
+	tune(rc)
+	client, err := river.NewClient(riverpgxv5.New(pool), rc)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := client.Start(ctx); err != nil {
+		return nil, nil, err
+	}
+	stop := sync.OnceFunc(func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		_ = client.Stop(sctx)
+	})
+	return client, stop, nil
 }
 
 // expireWaitIdle waits until River has no job left to work.

@@ -13,11 +13,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/workers"
@@ -126,19 +124,9 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 	fmt.Fprintf(out, "  setup: %d blobs created in %s (%.0f/s), before the clock starts\n",
 		total, putDur.Round(time.Millisecond), float64(total)/putDur.Seconds())
 
-	client, warmupJob, err := expireLatencyStartRiver(ctx, pool, store, opts)
+	stopRiver, warmupJob, err := expireLatencyStartRiver(ctx, pool, store, opts)
 	if err != nil {
 		return err
-	}
-	stopped := false
-	stopRiver := func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		_ = client.Stop(sctx)
 	}
 	defer stopRiver()
 
@@ -286,7 +274,7 @@ func expireLatencyTable(ctx context.Context, pool *pgxpool.Pool, liveRows int) e
 // (service.PeriodicJobs). It waits for the planner's first run, so
 // the producer starts against a client that is leader and warm; it returns
 // that run's job id.
-func expireLatencyStartRiver(ctx context.Context, pool *pgxpool.Pool, store blob.Store, opts ExpireLatencyOptions) (*river.Client[pgx.Tx], int64, error) {
+func expireLatencyStartRiver(ctx context.Context, pool *pgxpool.Pool, store blob.Store, opts ExpireLatencyOptions) (stop func(), warmupJob int64, err error) {
 	cfg, err := config.Parse(fmt.Appendf(nil, `
 river:
   max_workers: %d
@@ -301,37 +289,19 @@ policies:
 	if err != nil {
 		return nil, 0, err
 	}
-	riverWorkers := river.NewWorkers()
-	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: opts.Logger, Metrics: metrics.New()}
-	if err := workers.Register(riverWorkers, deps); err != nil {
-		return nil, 0, err
-	}
 	periodic, err := service.PeriodicJobs(workers.Periodics(cfg))
 	if err != nil {
 		return nil, 0, err
 	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:               slog.New(slog.DiscardHandler),
-		Workers:              riverWorkers,
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}},
-		PeriodicJobs:         periodic,
-		JobTimeout:           cfg.River.JobTimeout.D(),
-		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
-	})
+	_, stop, err = expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) { rc.PeriodicJobs = periodic })
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := client.Start(ctx); err != nil {
+	if warmupJob, err = expireLatencyFirstPlan(ctx, pool, time.Minute+opts.Interval); err != nil {
+		stop()
 		return nil, 0, err
 	}
-	warmupJob, err := expireLatencyFirstPlan(ctx, pool, time.Minute+opts.Interval)
-	if err != nil {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		_ = client.Stop(sctx)
-		return nil, 0, err
-	}
-	return client, warmupJob, nil
+	return stop, warmupJob, nil
 }
 
 // expireLatencyFirstPlan waits up to limit for the planner's first run (run
