@@ -16,11 +16,6 @@ import (
 	"github.com/lethehq/lethe/jobs"
 )
 
-// expirePlanWorker is the planner of an expire policy. Each run claims
-// expired rows batch by batch — each batch in one transaction that marks the
-// rows DELETION_IN_PROGRESS and inserts the batch's job, so a claim never
-// exists without the job that finishes it — until a short batch,
-// max_batches_per_run batches or run_budget, whichever comes first.
 // errSameClaimTime rolls back a claim whose timestamp another batch of the
 // policy already has: the timestamp names the batch, so it must be unique.
 var errSameClaimTime = errors.New("a batch with this claim timestamp exists")
@@ -32,6 +27,11 @@ func expireBatchInsertOpts() *river.InsertOpts {
 	return &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()}}
 }
 
+// expirePlanWorker is the planner of an expire policy. Each run claims
+// expired rows batch by batch — each batch in one transaction that marks the
+// rows DELETION_IN_PROGRESS and inserts the batch's job, so a claim never
+// exists without the job that finishes it — until a short batch,
+// max_batches_per_run batches or run_budget, whichever comes first.
 type expirePlanWorker struct {
 	river.WorkerDefaults[jobs.ExpirePlan]
 	deps   *Deps
@@ -53,7 +53,8 @@ func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireP
 	})
 }
 
-// plan claims batches and returns how many rows and batches it claimed.
+// plan claims batches, each from where the previous one stopped (a
+// db.ClaimCursor), and returns how many rows and batches it claimed.
 func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int, error) {
 	table, err := w.tables.get(ctx, p)
 	if err != nil {
@@ -74,7 +75,6 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 				return err
 			}
 			res, err := client.InsertTx(ctx, tx, jobs.ExpireBatch{Policy: p.Name, ClaimedAt: c.At, Rows: n}, expireBatchInsertOpts())
-			next = c.Cursor
 			if err != nil {
 				return fmt.Errorf("insert expire batch job: %w", err)
 			}
@@ -84,6 +84,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int
 				// timestamp.
 				return errSameClaimTime
 			}
+			next = c.Cursor
 			return nil
 		})
 		if errors.Is(err, errSameClaimTime) {
