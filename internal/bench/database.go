@@ -30,7 +30,7 @@ func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Log
 	drop := func() {
 		dctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		if _, err := admin.Exec(dctx, "DROP DATABASE IF EXISTS "+db.Ident(name)+" WITH (FORCE)"); err != nil {
+		if err := pgboot.DropDatabase(dctx, admin, name); err != nil {
 			logger.Warn("Drop benchmark database", slog.String("database", name), slog.String("error", err.Error()))
 		}
 		admin.Close(dctx)

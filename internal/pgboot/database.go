@@ -50,13 +50,16 @@ func EnsureDatabase(ctx context.Context, serverURL, name string) (string, error)
 	return WithDatabase(serverURL, name)
 }
 
+// execer is a *pgx.Conn or a *pgxpool.Pool.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
 // CreateDatabase runs CREATE DATABASE name through conn (a *pgx.Conn or a
 // *pgxpool.Pool), retrying while template1 is busy: CREATE DATABASE copies
 // it and fails with object_in_use if another session is connected to it at
 // that moment, as happens when tests create databases side by side.
-func CreateDatabase(ctx context.Context, conn interface {
-	Exec(context.Context, string, ...any) (pgconn.CommandTag, error)
-}, name string) error {
+func CreateDatabase(ctx context.Context, conn execer, name string) error {
 	for delay := 50 * time.Millisecond; ; delay = min(2*delay, time.Second) {
 		_, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
 		var pgErr *pgconn.PgError
@@ -69,4 +72,12 @@ func CreateDatabase(ctx context.Context, conn interface {
 		case <-time.After(delay):
 		}
 	}
+}
+
+// DropDatabase drops database name through conn (a *pgx.Conn or a
+// *pgxpool.Pool) if it exists, terminating the sessions still connected to
+// it rather than waiting for them.
+func DropDatabase(ctx context.Context, conn execer, name string) error {
+	_, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	return err
 }

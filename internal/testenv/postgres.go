@@ -79,7 +79,6 @@ func DatabaseURL(t testing.TB) string {
 	}
 
 	name := fmt.Sprintf("%s%d_%s", testDBPrefix, time.Now().Unix(), randomHex(6))
-	ident := pgx.Identifier{name}.Sanitize()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if err := pgboot.CreateDatabase(ctx, pg.admin, name); err != nil {
@@ -88,7 +87,7 @@ func DatabaseURL(t testing.TB) string {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		if _, err := pg.admin.Exec(ctx, "DROP DATABASE IF EXISTS "+ident+" WITH (FORCE)"); err != nil {
+		if err := pgboot.DropDatabase(ctx, pg.admin, name); err != nil {
 			t.Errorf("testenv: drop database %s: %v", name, err)
 		}
 	})
@@ -144,7 +143,7 @@ func DropStale(ctx context.Context, adminURL string) error {
 		if !ok || !created.Before(cutoff) {
 			continue
 		}
-		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
+		if err := pgboot.DropDatabase(ctx, conn, name); err != nil {
 			errs = append(errs, fmt.Errorf("drop stale test database %s: %w", name, err))
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/lethehq/lethe/internal/pgboot"
 )
 
 // databaseExists asks the shared server, through the admin pool, whether name is there.
@@ -146,12 +148,10 @@ func TestDropStale(t *testing.T) {
 
 	// A database named as a crashed run two hours ago would have left it.
 	stale := fmt.Sprintf("%s%d_%s", testDBPrefix, time.Now().Add(-2*time.Hour).Unix(), randomHex(6))
-	if _, err := pg.admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{stale}.Sanitize()); err != nil {
+	if err := pgboot.CreateDatabase(ctx, pg.admin, stale); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_, _ = pg.admin.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{stale}.Sanitize()+" WITH (FORCE)")
-	})
+	t.Cleanup(func() { _ = pgboot.DropDatabase(context.Background(), pg.admin, stale) })
 	fresh := currentDatabase(ctx, t, DatabaseURL(t))
 
 	if err := DropStale(ctx, pg.url); err != nil {
