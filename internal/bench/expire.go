@@ -12,6 +12,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -213,48 +214,24 @@ func expireMedian(runs []expireRun) expireRun {
 	return m
 }
 
-// expirePastesTable creates the benchmarks' pastes table, as migration 0002
-// defines it but with a plain bigint key the benchmarks fill themselves.
-const expirePastesTable = `
-	CREATE TABLE pastes (
-		id                    bigint NOT NULL,
-		title                 text NOT NULL DEFAULT '',
-		blob_key              text,
-		created_at            timestamptz NOT NULL DEFAULT now(),
-		expires_at            timestamptz NOT NULL,
-		deletion_status       varchar(20) NOT NULL DEFAULT 'NOT_EXPIRED'
-			CHECK (deletion_status IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED')),
-		deletion_initiated_at timestamptz NULL
-	);`
-
-// expirePastesIndexes adds the primary key and migration 0002's indexes,
-// after a load.
-const expirePastesIndexes = `
-	ALTER TABLE pastes ADD PRIMARY KEY (id);
-	CREATE INDEX pastes_claimable_idx ON pastes (expires_at) WHERE deletion_status = 'NOT_EXPIRED';
-	CREATE INDEX pastes_in_progress_idx ON pastes (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS';`
-
 // expireResetTable re-creates pastes with rows rows, every second one
 // expired (in the past, spread over rows seconds), the others expiring in a
 // day; blob keys are "pastes/<n>" when withBlobs is set. Indexes are built
 // after the load, as the migration defines them.
 func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlobs bool) error {
-	_, err := pool.Exec(ctx, `
-		DROP TABLE IF EXISTS pastes;`+expirePastesTable)
+	err := expireReloadPastes(ctx, pool, func() error {
+		_, err := pool.Exec(ctx, `
+			INSERT INTO pastes (id, title, blob_key, expires_at)
+			SELECT g, 'paste ' || g, CASE WHEN $2 THEN 'pastes/' || g END,
+			       CASE WHEN g % 2 = 0 THEN now() - make_interval(secs => g) ELSE now() + interval '1 day' END
+			FROM generate_series(1, $1) g`, rows, withBlobs)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("re-create pastes: %w", err)
+		return err
 	}
-	if _, err := pool.Exec(ctx, `
-		INSERT INTO pastes (id, title, blob_key, expires_at)
-		SELECT g, 'paste ' || g, CASE WHEN $2 THEN 'pastes/' || g END,
-		       CASE WHEN g % 2 = 0 THEN now() - make_interval(secs => g) ELSE now() + interval '1 day' END
-		FROM generate_series(1, $1) g`, rows, withBlobs); err != nil {
-		return fmt.Errorf("load pastes: %w", err)
-	}
-	_, err = pool.Exec(ctx, `
-		TRUNCATE river_job;`+expirePastesIndexes)
-	if err != nil {
-		return fmt.Errorf("index pastes: %w", err)
+	if _, err := pool.Exec(ctx, `TRUNCATE river_job`); err != nil {
+		return fmt.Errorf("empty river_job: %w", err)
 	}
 	if _, err := pool.Exec(ctx, `VACUUM ANALYZE pastes`); err != nil {
 		return fmt.Errorf("vacuum pastes: %w", err)
@@ -266,6 +243,45 @@ func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlo
 	// 1.3M and 2.6M rows/s with where the last checkpoint fell.
 	if _, err := pool.Exec(ctx, `CHECKPOINT`); err != nil {
 		return fmt.Errorf("checkpoint before the run (needs superuser or pg_checkpoint): %w", err)
+	}
+	return nil
+}
+
+// expireReloadPastes empties pastes and runs load with the table's primary
+// key and indexes dropped, then builds them again, as a fresh table indexed
+// after its load has them. The table is the one migration 0002 creates, and
+// the definitions of its key and indexes are read from the catalog, so the
+// benchmarks measure the schema Lethe ships.
+func expireReloadPastes(ctx context.Context, pool *pgxpool.Pool, load func() error) error {
+	rows, err := pool.Query(ctx, `
+		SELECT CASE WHEN con.oid IS NULL THEN format('DROP INDEX %I', c.relname)
+		            ELSE format('ALTER TABLE pastes DROP CONSTRAINT %I', con.conname) END,
+		       CASE WHEN con.oid IS NULL THEN pg_get_indexdef(i.indexrelid)
+		            ELSE format('ALTER TABLE pastes ADD CONSTRAINT %I %s', con.conname, pg_get_constraintdef(con.oid)) END
+		FROM pg_index i
+		JOIN pg_class c ON c.oid = i.indexrelid
+		LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid
+		WHERE i.indrelid = 'pastes'::regclass
+		ORDER BY con.oid IS NULL, c.relname`)
+	if err != nil {
+		return fmt.Errorf("read pastes indexes: %w", err)
+	}
+	var drops, builds []string
+	var drop, build string
+	if _, err := pgx.ForEachRow(rows, []any{&drop, &build}, func() error {
+		drops, builds = append(drops, drop), append(builds, build)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("read pastes indexes: %w", err)
+	}
+	if _, err := pool.Exec(ctx, strings.Join(append(drops, "TRUNCATE pastes"), ";\n")); err != nil {
+		return fmt.Errorf("empty pastes: %w", err)
+	}
+	if err := load(); err != nil {
+		return fmt.Errorf("load pastes: %w", err)
+	}
+	if _, err := pool.Exec(ctx, strings.Join(builds, ";\n")); err != nil {
+		return fmt.Errorf("index pastes: %w", err)
 	}
 	return nil
 }
@@ -310,13 +326,21 @@ func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (
 		return run, err
 	}
 	// Without the status predicate the partial index cannot serve this
-	// query; give the naive loop the plain index it would have.
+	// query; give the naive loop the plain index it would have. It is this
+	// loop's alone: the next reset would rebuild it with the table's own.
 	if _, err := pool.Exec(ctx, `CREATE INDEX pastes_expires_at_idx ON pastes (expires_at); ANALYZE pastes`); err != nil {
 		return run, err
 	}
-	return expireLoop(ctx, pool, run,
+	run, err := expireLoop(ctx, pool, run,
 		`SELECT id FROM pastes WHERE expires_at < now() ORDER BY expires_at LIMIT 1000`,
 		`DELETE FROM pastes WHERE id = ANY($1)`)
+	if err != nil {
+		return run, err
+	}
+	if _, err := pool.Exec(ctx, `DROP INDEX pastes_expires_at_idx`); err != nil {
+		return run, err
+	}
+	return run, nil
 }
 
 // expireLoop times the baseline loops: run pick (a statement returning a

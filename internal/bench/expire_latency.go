@@ -229,15 +229,14 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 // sec formats seconds with millisecond precision.
 func sec(s float64) string { return fmt.Sprintf("%.3fs", s) }
 
-// expireLatencyTable re-creates pastes (columns and indexes as the expire
-// benchmark's, built after the load) with liveRows rows that expire in a day,
-// and the trigger that records when each deleted row went: a statement-level
+// expireLatencyTable reloads pastes (indexes built after the load, as for
+// the expire benchmark) with liveRows rows that expire in a day, and adds
+// the trigger that records when each deleted row went: a statement-level
 // AFTER DELETE trigger with a transition table, one INSERT per batch.
 // clock_timestamp() is taken right after the batch's DELETE; its transaction
 // commits a few milliseconds later (audit row and the job's completion).
 func expireLatencyTable(ctx context.Context, pool *pgxpool.Pool, liveRows int) error {
 	_, err := pool.Exec(ctx, `
-		DROP TABLE pastes;`+expirePastesTable+`
 		CREATE UNLOGGED TABLE pastes_gone (
 			id         bigint NOT NULL,
 			expires_at timestamptz NOT NULL,
@@ -251,16 +250,17 @@ func expireLatencyTable(ctx context.Context, pool *pgxpool.Pool, liveRows int) e
 		CREATE TRIGGER pastes_record_gone AFTER DELETE ON pastes
 			REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION pastes_record_gone()`)
 	if err != nil {
-		return fmt.Errorf("create pastes: %w", err)
+		return fmt.Errorf("create pastes_gone: %w", err)
 	}
-	if _, err := pool.Exec(ctx, `
-		INSERT INTO pastes (id, title, expires_at)
-		SELECT 2*g - 1, 'paste ' || (2*g - 1), now() + interval '1 day'
-		FROM generate_series(1, $1) g`, liveRows); err != nil {
-		return fmt.Errorf("load live pastes: %w", err)
-	}
-	if _, err := pool.Exec(ctx, expirePastesIndexes); err != nil {
-		return fmt.Errorf("index pastes: %w", err)
+	err = expireReloadPastes(ctx, pool, func() error {
+		_, err := pool.Exec(ctx, `
+			INSERT INTO pastes (id, title, expires_at)
+			SELECT 2*g - 1, 'paste ' || (2*g - 1), now() + interval '1 day'
+			FROM generate_series(1, $1) g`, liveRows)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	if _, err := pool.Exec(ctx, `VACUUM ANALYZE pastes`); err != nil {
 		return fmt.Errorf("vacuum pastes: %w", err)
