@@ -15,9 +15,16 @@ import (
 )
 
 // freshDatabase creates lethe_bench_<name>_<unixnano> on the server at
-// serverURL, migrates it and returns a pool on it and a function that drops
-// it.
+// serverURL (empty: the one pgboot.Resolve finds), migrates it and returns a
+// pool on it and a function that drops it.
 func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Logger) (*pgxpool.Pool, func(), error) {
+	if serverURL == "" {
+		srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
+		if err != nil {
+			return nil, nil, err
+		}
+		serverURL = srv.URL
+	}
 	admin, err := pgx.Connect(ctx, serverURL)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect to server: %w", err)

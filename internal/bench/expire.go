@@ -24,7 +24,6 @@ import (
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/metrics"
-	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/workers"
 )
@@ -78,11 +77,7 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 func Expire(ctx context.Context, opts ExpireOptions) error {
 	opts.defaults()
 	out := opts.Out
-	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: opts.Logger, Install: true})
-	if err != nil {
-		return err
-	}
-	pool, dropDB, err := freshDatabase(ctx, srv.URL, "expire", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, "", "expire", opts.Logger)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/pgboot"
 )
 
 // ExpireGrowthOptions configures ExpireGrowth. Zero values take the defaults
@@ -68,11 +67,7 @@ func (s expireGrowthStep) mean() time.Duration {
 func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	opts.defaults()
 	out := opts.Out
-	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: opts.Logger, Install: true})
-	if err != nil {
-		return err
-	}
-	pool, dropDB, err := freshDatabase(ctx, srv.URL, "expire_growth", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, "", "expire_growth", opts.Logger)
 	if err != nil {
 		return err
 	}

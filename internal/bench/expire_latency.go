@@ -16,7 +16,6 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/workers"
 )
@@ -72,11 +71,7 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 	if total < 1 {
 		return fmt.Errorf("rate %d over %s produces no rows", opts.Rate, opts.Duration)
 	}
-	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: opts.Logger, Install: true})
-	if err != nil {
-		return err
-	}
-	pool, dropDB, err := freshDatabase(ctx, srv.URL, "expire_latency", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, "", "expire_latency", opts.Logger)
 	if err != nil {
 		return err
 	}
