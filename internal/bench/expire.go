@@ -72,7 +72,7 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 // Expire measures status-claimed expiry against its baselines on a fresh
 // database: a plain DELETE, the naive claim-then-delete loop, the pipeline
 // without blobs, with blobs on a local directory and on versitygw, and
-// direct DeleteObjects of the same keys. The table is re-created before each
+// direct DeleteObjects of the same keys. The table is reloaded before each
 // run.
 func Expire(ctx context.Context, opts ExpireOptions) error {
 	opts.defaults()
@@ -209,7 +209,7 @@ func expireMedian(runs []expireRun) expireRun {
 	return m
 }
 
-// expireResetTable re-creates pastes with rows rows, every second one
+// expireResetTable reloads pastes with rows rows, every second one
 // expired (in the past, spread over rows seconds), the others expiring in a
 // day; blob keys are "pastes/<n>" when withBlobs is set. Indexes are built
 // after the load, as the migration defines them.
