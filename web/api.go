@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 )
 
@@ -15,8 +17,8 @@ import (
 // no job to run now; the API answers 409.
 var ErrNothingToRun = errors.New("no job to run")
 
-// How fresh the dashboard's numbers are: several open dashboards polling
-// every few seconds cost one round of queries per overviewMaxAge.
+// How fresh the dashboard's numbers and chart are: several open dashboards
+// polling every few seconds cost one round of queries per overviewMaxAge.
 const (
 	overviewMaxAge  = 2 * time.Second
 	overviewTimeout = 10 * time.Second
@@ -185,6 +187,23 @@ var throughputWindows = map[string]struct{ span, bucket time.Duration }{
 	"7d":  {7 * 24 * time.Hour, 3 * time.Hour},
 }
 
+// throughputKey names one chart: a window and a policy ("" for all).
+type throughputKey struct{ window, policy string }
+
+// throughputCaches has a cache for every chart the API answers, so every
+// open dashboard polling the chart costs one query per overviewMaxAge, like
+// the overview.
+func throughputCaches(cfg *config.Config) map[throughputKey]*cache[[]db.ThroughputPoint] {
+	caches := map[throughputKey]*cache[[]db.ThroughputPoint]{}
+	for window := range throughputWindows {
+		caches[throughputKey{window, ""}] = new(cache[[]db.ThroughputPoint])
+		for _, p := range cfg.Policies {
+			caches[throughputKey{window, p.Name}] = new(cache[[]db.ThroughputPoint])
+		}
+	}
+	return caches
+}
+
 // handleThroughput answers rows and blobs deleted per bucket over a window:
 // ?window=1h|6h|24h|7d (default 1h), ?policy= (optional).
 func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
@@ -203,7 +222,10 @@ func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
 		return
 	}
-	points, err := db.Throughput(r.Context(), s.opts.Pool, policy, win.span, win.bucket)
+	points, err := s.throughput[throughputKey{window, policy}].get(r.Context(), &s.gen, overviewMaxAge, overviewTimeout,
+		func(ctx context.Context) ([]db.ThroughputPoint, error) {
+			return db.Throughput(ctx, s.opts.Pool, policy, win.span, win.bucket)
+		})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return

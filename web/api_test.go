@@ -409,6 +409,30 @@ func TestAPI(t *testing.T) {
 				t.Errorf("throughput %s: %d rows in %d points, want %d rows in about 60 points", window, tp.Rows, len(tp.Points), want)
 			}
 		}
+
+		// The chart is cached like the overview: a poll right after another
+		// does not query again; an action clears the cache.
+		throughputRows := func() int64 {
+			_, body, _ := b.do(t, "GET", "/api/v1/throughput?window=1h")
+			var tp struct{ Rows int64 }
+			if err := json.Unmarshal(body, &tp); err != nil {
+				t.Fatal(err)
+			}
+			return tp.Rows
+		}
+		started := time.Now()
+		throughputRows()
+		mustExec(t, b.pool, `INSERT INTO lethe_deletion_audit (policy, action, rows_deleted, blobs_deleted, started_at, finished_at, outcome) VALUES
+			('pastes', 'expire_batch', 5, 5, now(), now(), 'ok')`)
+		if rows := throughputRows(); rows != 100 && time.Since(started) < time.Second {
+			t.Errorf("throughput right after another: %d rows, want the cached 100", rows)
+		}
+		if status, body, _ := b.do(t, "POST", "/api/v1/policies/pastes/pause"); status != 200 {
+			t.Fatalf("pause: %d %s", status, body)
+		}
+		if rows := throughputRows(); rows != 105 {
+			t.Errorf("throughput after an action: %d rows, want 105", rows)
+		}
 	})
 
 	t.Run("ClearTombstone", func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,7 @@ import (
 	"riverqueue.com/riverui"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/migrations"
 )
@@ -46,7 +48,11 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	riverUI *riverui.Handler
-	stats   statsCache
+
+	// Cached reads, and how many actions (run, pause, …) invalidated them.
+	overviewCache cache[*Overview]
+	throughput    map[throughputKey]*cache[[]db.ThroughputPoint]
+	gen           atomic.Uint64
 }
 
 // New builds the handler. Call Start before serving so River UI's background
@@ -63,7 +69,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build river ui: %w", err)
 	}
-	s := &Server{opts: opts, mux: http.NewServeMux(), riverUI: uiHandler}
+	s := &Server{opts: opts, mux: http.NewServeMux(), riverUI: uiHandler, throughput: throughputCaches(opts.Config)}
 	if err := opts.Metrics.Registry.Register(stateCollector{s}); err != nil {
 		return nil, fmt.Errorf("register state metrics: %w", err)
 	}

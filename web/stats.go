@@ -69,34 +69,31 @@ type Overview struct {
 	Tombstones   TombstoneOverview `json:"tombstones"`
 }
 
-// statsCache keeps the last overview so that several open dashboards and
-// Prometheus scrapes cost one round of queries per maxAge.
-type statsCache struct {
-	mu   sync.Mutex // held while computing, so concurrent callers share one computation
-	at   time.Time
-	cost time.Duration // how long the last computation took
-	val  *Overview
-	// gen counts forgetOverview calls; val is only served while valGen is
-	// current, so an action need not wait for a computation in progress.
-	gen    atomic.Uint64
-	valGen uint64
+// cache keeps the last result of a read so that several open dashboards
+// and Prometheus scrapes cost one round of queries per maxAge.
+type cache[T any] struct {
+	mu     sync.Mutex // held while computing, so concurrent callers share one computation
+	has    bool
+	at     time.Time
+	cost   time.Duration // how long the last computation took
+	val    T
+	valGen uint64 // Server.gen when val was computed
 }
 
-// costFactor bounds the database time the overview takes: it is computed
+// costFactor bounds the database time a cached read takes: it is computed
 // again at most every costFactor × its last duration (counting a backlog of
 // 500k rows takes ~0.4 s: then at most every 8 s), so however many
 // dashboards are open it uses at most 1/costFactor of one database core.
 const costFactor = 20
 
-// overview returns an overview at most maxAge old (or older, when computing
-// it is slow; see costFactor), computing a new one within timeout when
-// needed.
-func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*Overview, error) {
-	c := &s.stats
+// get returns c's value when it is at most maxAge old (or older, when
+// computing it is slow; see costFactor) and no action came after it (gen),
+// else computes a new one within timeout.
+func (c *cache[T]) get(ctx context.Context, gen *atomic.Uint64, maxAge, timeout time.Duration, compute func(context.Context) (T, error)) (T, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	gen := c.gen.Load()
-	if c.val != nil && c.valGen == gen && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
+	g := gen.Load()
+	if c.has && c.valGen == g && time.Since(c.at) < max(maxAge, costFactor*c.cost) {
 		return c.val, nil
 	}
 	// Callers waiting on the lock share this computation: one client going
@@ -104,19 +101,25 @@ func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
 	started := time.Now()
-	ov, err := s.computeOverview(ctx)
+	v, err := compute(ctx)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
-	c.val, c.valGen, c.at, c.cost = ov, gen, time.Now(), time.Since(started)
-	return ov, nil
+	c.val, c.has, c.valGen, c.at, c.cost = v, true, g, time.Now(), time.Since(started)
+	return v, nil
 }
 
-// forgetOverview drops the cached overview after an action, so the next
-// poll shows its effect (also when a computation started before the action
-// is still running).
+// overview returns the dashboard's numbers, cached (see cache.get).
+func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*Overview, error) {
+	return s.overviewCache.get(ctx, &s.gen, maxAge, timeout, s.computeOverview)
+}
+
+// forgetOverview drops the cached reads after an action, so the next poll
+// shows its effect (also when a computation started before the action is
+// still running).
 func (s *Server) forgetOverview() {
-	s.stats.gen.Add(1)
+	s.gen.Add(1)
 }
 
 func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
