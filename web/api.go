@@ -119,7 +119,7 @@ func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	s.forgetOverview()
+	s.forget()
 	writeJSON(w, http.StatusAccepted, map[string]any{"policy": name, "job_ids": ids})
 }
 
@@ -134,7 +134,7 @@ func (s *Server) handlePausePolicy(paused bool) http.HandlerFunc {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		s.forgetOverview()
+		s.forget()
 		writeJSON(w, http.StatusOK, map[string]any{"policy": name, "paused": paused})
 	}
 }

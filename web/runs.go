@@ -200,6 +200,7 @@ func (s *Server) handleClearTombstone(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	s.forget()
 	w.WriteHeader(http.StatusNoContent)
 }
 

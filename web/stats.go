@@ -115,10 +115,10 @@ func (s *Server) overview(ctx context.Context, maxAge, timeout time.Duration) (*
 	return s.overviewCache.get(ctx, &s.gen, maxAge, timeout, s.computeOverview)
 }
 
-// forgetOverview drops the cached reads after an action, so the next poll
-// shows its effect (also when a computation started before the action is
+// forget drops the cached reads after an action, so the next poll shows
+// its effect (also when a computation started before the action is
 // still running).
-func (s *Server) forgetOverview() {
+func (s *Server) forget() {
 	s.gen.Add(1)
 }
 
