@@ -435,39 +435,6 @@ func TestAPI(t *testing.T) {
 		}
 	})
 
-	t.Run("ClearTombstone", func(t *testing.T) {
-		t.Parallel()
-		b := setupAPI(t, false)
-		mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'abc')`)
-		tombstones := func() int64 {
-			var ov web.Overview
-			_, body, _ := b.do(t, "GET", "/api/v1/overview")
-			if err := json.Unmarshal(body, &ov); err != nil {
-				t.Fatal(err)
-			}
-			return ov.Tombstones.Count
-		}
-		if n := tombstones(); n != 1 {
-			t.Fatalf("overview shows %d tombstones, want 1", n)
-		}
-		for range 2 { // idempotent
-			status, body, _ := b.do(t, "POST", "/api/v1/runs/abc/clear-tombstone/")
-			if status != http.StatusNoContent || len(body) != 0 {
-				t.Errorf("clear: %d %q, want 204 and no body", status, body)
-			}
-		}
-		var n int
-		_ = b.pool.QueryRow(ctx, `SELECT count(*) FROM lethe_tombstones`).Scan(&n)
-		if n != 0 {
-			t.Errorf("%d tombstones left after clear", n)
-		}
-		// Like every action, clearing shows on the next poll, not after the
-		// cache expires.
-		if n := tombstones(); n != 0 {
-			t.Errorf("overview right after clear shows %d tombstones, want 0", n)
-		}
-	})
-
 	t.Run("Dashboard", func(t *testing.T) {
 		t.Parallel()
 		b := setupAPI(t, false)

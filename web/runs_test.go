@@ -11,6 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/web"
 )
 
 type runsBundle struct {
@@ -143,14 +144,31 @@ func TestRunsAPI(t *testing.T) {
 		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
 			t.Fatal(err)
 		}
+		overviewTombstones := func() int64 {
+			var ov web.Overview
+			if err := json.Unmarshal([]byte(b.do(t, "GET", "/api/v1/overview", "").body), &ov); err != nil {
+				t.Fatal(err)
+			}
+			return ov.Tombstones.Count
+		}
+		if n := overviewTombstones(); n != 1 {
+			t.Fatalf("overview shows %d tombstones, want 1", n)
+		}
 		for i := range 2 {
 			r := b.do(t, "POST", "/api/v1/runs/gone/clear-tombstone/", "")
 			if r.status != 204 || r.body != "" {
 				t.Errorf("clear #%d = %d %q, want 204 and no body", i+1, r.status, r.body)
 			}
 		}
-		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "gone"); ts != nil {
-			t.Error("tombstone still there")
+		var n int
+		_ = b.pool.QueryRow(b.ctx, `SELECT count(*) FROM lethe_tombstones`).Scan(&n)
+		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "gone"); ts != nil || n != 0 {
+			t.Errorf("tombstone still there (%d tombstones left)", n)
+		}
+		// Like every action, clearing shows on the next poll, not after the
+		// cache expires.
+		if n := overviewTombstones(); n != 0 {
+			t.Errorf("overview right after clear shows %d tombstones, want 0", n)
 		}
 		if err := db.UpsertRun(b.ctx, b.pool, "gone", "back"); err != nil {
 			t.Errorf("write after clear: %v", err)
@@ -211,9 +229,9 @@ func TestRunsAPI(t *testing.T) {
 			if r.status != c.status {
 				t.Errorf("%s %s %.40s = %d %.200s, want %d", c.method, c.path, c.body, r.status, r.body, c.status)
 			}
-			// 405 and the unrouted 404 come from Go's mux (plain text);
-			// every answer of Lethe's handlers is a JSON error.
-			if routed := r.status != 405 && c.path != "/api/v1/runs/delete/x"; routed && r.json["error"] == nil {
+			// Every answer under /api/ is a JSON error, the mux's 404 and
+			// 405 included.
+			if r.json["error"] == nil {
 				t.Errorf("%s %s: no JSON error in %.200s", c.method, c.path, r.body)
 			}
 		}
