@@ -106,10 +106,6 @@ func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "policy "+name+" is paused: resume it to run it")
 		return
 	}
-	if s.opts.RunNow == nil {
-		writeError(w, http.StatusConflict, "policy "+name+": this server cannot insert jobs")
-		return
-	}
 	ids, err := s.opts.RunNow(r.Context(), name)
 	if errors.Is(err, ErrNothingToRun) {
 		writeError(w, http.StatusConflict, err.Error())

@@ -58,8 +58,8 @@ type Server struct {
 // New builds the handler. Call Start before serving so River UI's background
 // work runs.
 func New(opts Options) (*Server, error) {
-	if opts.Config == nil || opts.Pool == nil || opts.River == nil || opts.Metrics == nil || opts.Logger == nil {
-		return nil, errors.New("web: Config, Pool, River, Metrics and Logger are required")
+	if opts.Config == nil || opts.Pool == nil || opts.River == nil || opts.Metrics == nil || opts.Logger == nil || opts.RunNow == nil {
+		return nil, errors.New("web: Config, Pool, River, Metrics, Logger and RunNow are required")
 	}
 	uiHandler, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints(opts.River, nil),
