@@ -180,7 +180,6 @@ func (c *cli) loadConfig(fs *flag.FlagSet, path string) (*config.Config, error) 
 	return config.Load(path, c.getenv)
 }
 
-// logger builds the JSON logger at the configured level.
 // connect opens a pool of up to conns connections on the database cfg names,
 // found as serve finds it.
 func (c *cli) connect(ctx context.Context, cfg *config.Config, conns int32) (*pgxpool.Pool, error) {
@@ -191,6 +190,7 @@ func (c *cli) connect(ctx context.Context, cfg *config.Config, conns int32) (*pg
 	return db.Connect(ctx, url, conns)
 }
 
+// logger builds the JSON logger at the configured level.
 func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
