@@ -40,12 +40,6 @@ func (c *cli) openInsertOnly(ctx context.Context, fs *flag.FlagSet, configPath s
 	return service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true})
 }
 
-// deps are the worker dependencies for commands that run a job's work in
-// process (cleanup-orphan-s3, cleanup-tombstones).
-func deps(svc *service.Service) *workers.Deps {
-	return &workers.Deps{Config: svc.Config, Pool: svc.Pool, Blobs: svc.Blobs, Logger: svc.Logger, Metrics: svc.Metrics}
-}
-
 // entityArgs checks "run <hash>" arguments.
 func entityArgs(args []string) (string, error) {
 	if len(args) != 2 {
@@ -190,7 +184,7 @@ func cleanupOrphanS3Command() command {
 			return err
 		}
 		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.OrphanSweep(ctx, deps(svc), p)
+		res, err := workers.OrphanSweep(ctx, svc.Deps(), p)
 		fmt.Fprintf(c.stdout, "tombstones: %d, blobs deleted: %d, skipped (cleared meanwhile): %d, failed: %d\n",
 			res.Tombstones, res.BlobsDeleted, res.Skipped, res.Failed)
 		return err
@@ -247,7 +241,7 @@ func cleanupTombstonesCommand() command {
 			return err
 		}
 		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.TombstoneGC(ctx, deps(svc), p, age)
+		res, err := workers.TombstoneGC(ctx, svc.Deps(), p, age)
 		if err != nil {
 			return err
 		}

@@ -91,8 +91,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 	if !opts.NoWorkers {
 		riverWorkers := river.NewWorkers()
-		deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: s.Blobs, Logger: logger, Metrics: s.Metrics}
-		if err := workers.Register(riverWorkers, deps); err != nil {
+		if err := workers.Register(riverWorkers, s.Deps()); err != nil {
 			return nil, fmt.Errorf("register workers: %w", err)
 		}
 		riverConfig.Workers = riverWorkers
@@ -113,6 +112,12 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 	ok = true
 	return s, nil
+}
+
+// Deps are the workers' dependencies on s: what its River workers get, and
+// what a command that runs a job's work in process passes.
+func (s *Service) Deps() *workers.Deps {
+	return &workers.Deps{Config: s.Config, Pool: s.Pool, Blobs: s.Blobs, Logger: s.Logger, Metrics: s.Metrics}
 }
 
 // DatabaseURL is the configured database URL, or, when none is configured,
