@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -94,7 +93,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 		proc, _ := startServe(t, bin, configPath, filepath.Join(dir, fmt.Sprintf("life%d.log", life)), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
 		// Kill while a batch job runs: its rows stay claimed and the job
 		// "running" until River's rescuer or the watchdog steps in.
-		crashWait(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
+		waitUntil(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
 			var running int
 			if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running); err != nil {
 				t.Fatal(err)
@@ -112,7 +111,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	}
 
 	proc, _ := startServe(t, bin, configPath, filepath.Join(dir, "last.log"), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
-	crashWait(t, 150*time.Second, "every expired paste to go", func() bool {
+	waitUntil(t, 150*time.Second, "every expired paste to go", func() bool {
 		var left, inProgress int
 		if err := pool.QueryRow(ctx, `
 			SELECT count(*) FILTER (WHERE expires_at < now()),
@@ -216,19 +215,4 @@ func crashSeed(t *testing.T, pool *pgxpool.Pool, store blob.Store, expired, live
 		t.Fatalf("seed %d blobs: %v", len(errs), errs[0])
 	}
 	return liveKeys
-}
-
-// crashWait polls cond until it holds, failing after timeout (a limit for
-// a broken build, not a speed assertion).
-func crashWait(t *testing.T, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), timeout)
-	defer cancel()
-	for !cond() {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
 }

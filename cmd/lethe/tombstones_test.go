@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +10,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/internal/service/servicetest"
 )
 
 // TestTombstoneCommands drives the run deletion commands end to end on a
@@ -73,18 +70,7 @@ func TestTombstoneCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := service.Open(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), service.OpenOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	serveCtx, stopServe := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- svc.Serve(serveCtx, ln) }()
-	t.Cleanup(func() { stopServe(); <-served; svc.Close(context.Background()) })
+	servicetest.Serve(t, cfg)
 
 	if out := lethe(t, 0, "delete", "--wait", "--timeout", "30s", "run", "r1"); !strings.Contains(out, "run r1 deleted") {
 		t.Errorf("delete --wait said %q", out)
@@ -93,14 +79,10 @@ func TestTombstoneCommands(t *testing.T) {
 		t.Error("run r1 still exists after delete --wait")
 	}
 	// The purge job committed with the deletion empties the prefix.
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts != nil && ts.PurgedAt != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("purge did not run")
-		}
-	}
+	waitUntil(t, 30*time.Second, "the purge", func() bool {
+		ts, _ := db.GetTombstone(ctx, pool, "run", "r1")
+		return ts != nil && ts.PurgedAt != nil
+	})
 	if _, err := os.Stat(blobPath("r1/model")); !os.IsNotExist(err) {
 		t.Errorf("blob survived the purge: %v", err)
 	}
