@@ -48,7 +48,7 @@ func demoCommand() command {
 		if err := cfg.Validate(); err != nil {
 			return err
 		}
-		return serve(ctx, c, cfg, service.OpenOptions{}, func(s *service.Service, addr string) error {
+		return serve(ctx, c, cfg, func(s *service.Service, addr string) error {
 			if !noSeed {
 				if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
 					return err

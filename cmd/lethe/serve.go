@@ -32,16 +32,16 @@ func serveCommand() command {
 				return err
 			}
 		}
-		return serve(ctx, c, cfg, service.OpenOptions{}, nil)
+		return serve(ctx, c, cfg, nil)
 	}
 	return cmd
 }
 
 // serve opens the service, calls ready (when set) once it listens, and runs
 // it until ctx is cancelled.
-func serve(ctx context.Context, c *cli, cfg *config.Config, opts service.OpenOptions, ready func(s *service.Service, addr string) error) error {
+func serve(ctx context.Context, c *cli, cfg *config.Config, ready func(s *service.Service, addr string) error) error {
 	logger := c.logger(cfg)
-	svc, err := service.Open(ctx, cfg, logger, opts)
+	svc, err := service.Open(ctx, cfg, logger, service.OpenOptions{})
 	if err != nil {
 		return err
 	}
