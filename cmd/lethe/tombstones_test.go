@@ -75,8 +75,8 @@ func TestTombstoneCommands(t *testing.T) {
 	if out := lethe(t, 0, "delete", "--wait", "--timeout", "30s", "run", "r1"); !strings.Contains(out, "run r1 deleted") {
 		t.Errorf("delete --wait said %q", out)
 	}
-	if exists, _ := db.RunExists(ctx, pool, "r1"); exists {
-		t.Error("run r1 still exists after delete --wait")
+	if exists, err := db.RunExists(ctx, pool, "r1"); err != nil || exists {
+		t.Errorf("after delete --wait: run r1 exists = %t, %v; want false", exists, err)
 	}
 	// The purge job committed with the deletion empties the prefix.
 	waitUntil(t, 30*time.Second, "the purge", func() bool {

@@ -84,8 +84,8 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		ts, _ := db.GetTombstone(ctx, svc.Pool, "run", "e2e")
 		return ts != nil && ts.PurgedAt != nil
 	})
-	if exists, _ := db.RunExists(ctx, svc.Pool, "e2e"); exists {
-		t.Error("run still exists")
+	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
+		t.Errorf("after the purge: run exists = %t, %v; want false", exists, err)
 	}
 	if ok, _ := svc.Blobs.Exists(ctx, "e2e/model.bin"); ok {
 		t.Error("blob survived the purge")
@@ -102,8 +102,8 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		job, _ := svc.River.JobGet(ctx, late.Job.ID)
 		return job != nil && job.FinalizedAt != nil
 	})
-	if exists, _ := db.RunExists(ctx, svc.Pool, "e2e"); exists {
-		t.Error("late ingestion resurrected the run")
+	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
+		t.Errorf("after the late job: run exists = %t, %v; want false (late ingestion resurrected it)", exists, err)
 	}
 
 	if status, body := request("POST", "/api/v1/runs/e2e/clear-tombstone/"); status != http.StatusNoContent || body != "" {
