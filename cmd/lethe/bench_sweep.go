@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/lethehq/lethe/internal/bench"
-	"github.com/lethehq/lethe/internal/pgboot"
 )
 
 // benchSweep measures the TTL sweep (issue 4): rows/s against a plain DELETE
@@ -46,14 +45,7 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	}
 	logger := c.logger(cfg)
 	opts.Logger = logger.With(slog.String("bench", "sweep"))
-	opts.ServerURL = cfg.Database.URL
-	if opts.ServerURL == "" {
-		pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
-		if err != nil {
-			return err
-		}
-		opts.ServerURL = pg.URL
-	}
+	opts.ServerURL = cfg.Database.URL // empty: bench.Sweep finds a server as serve does
 	rep, err := bench.Sweep(ctx, opts)
 	if err != nil {
 		return err
