@@ -150,11 +150,7 @@ func RecentErrors(ctx context.Context, exec Executor, policy string, limit int) 
 	if err != nil {
 		return nil, fmt.Errorf("list errors of policy %s: %w", policy, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (PolicyError, error) {
-		var e PolicyError
-		err := row.Scan(&e.At, &e.Action, &e.JobID, &e.Message)
-		return e, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[PolicyError])
 	if err != nil {
 		return nil, fmt.Errorf("list errors of policy %s: %w", policy, err)
 	}
@@ -183,11 +179,7 @@ func RecentJobs(ctx context.Context, exec Executor, policy string, limit int) ([
 	if err != nil {
 		return nil, fmt.Errorf("list jobs of policy %s: %w", policy, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (JobSummary, error) {
-		var j JobSummary
-		err := row.Scan(&j.ID, &j.Kind, &j.State, &j.Attempt, &j.CreatedAt, &j.FinalizedAt)
-		return j, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[JobSummary])
 	if err != nil {
 		return nil, fmt.Errorf("list jobs of policy %s: %w", policy, err)
 	}
@@ -229,11 +221,7 @@ func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, err
 	if err != nil {
 		return nil, fmt.Errorf("summarise tombstones: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (TombstoneStats, error) {
-		var s TombstoneStats
-		err := row.Scan(&s.Entity, &s.Count, &s.Unpurged, &s.OldestAt, &s.NewestAt)
-		return s, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[TombstoneStats])
 	if err != nil {
 		return nil, fmt.Errorf("summarise tombstones: %w", err)
 	}
@@ -241,26 +229,19 @@ func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, err
 }
 
 // TombstoneRow is one tombstone as the dashboard lists it.
-type TombstoneRow struct {
-	Entity    string     `json:"entity"`
-	Key       string     `json:"key"`
-	DeletedAt time.Time  `json:"deleted_at"`
-	PurgedAt  *time.Time `json:"purged_at"`
-}
+//
+// Deprecated: it is Tombstone; use that.
+type TombstoneRow = Tombstone
 
 // RecentTombstones returns the newest tombstones of every entity.
-func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]TombstoneRow, error) {
+func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]Tombstone, error) {
 	rows, err := exec.Query(ctx, `
 		SELECT entity, key, deleted_at, purged_at FROM lethe_tombstones
 		ORDER BY deleted_at DESC, key LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (TombstoneRow, error) {
-		var t TombstoneRow
-		err := row.Scan(&t.Entity, &t.Key, &t.DeletedAt, &t.PurgedAt)
-		return t, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Tombstone])
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones: %w", err)
 	}
@@ -304,11 +285,7 @@ func Throughput(ctx context.Context, exec Executor, policy string, window, bucke
 	if err != nil {
 		return nil, fmt.Errorf("bucket deletion audit: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ThroughputPoint, error) {
-		var p ThroughputPoint
-		err := row.Scan(&p.At, &p.Rows, &p.Blobs, &p.Errors)
-		return p, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ThroughputPoint])
 	if err != nil {
 		return nil, fmt.Errorf("bucket deletion audit: %w", err)
 	}

@@ -122,11 +122,7 @@ func ListTombstones(ctx context.Context, exec Executor, entity, after string, li
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Tombstone, error) {
-		var t Tombstone
-		err := row.Scan(&t.Entity, &t.Key, &t.DeletedAt, &t.PurgedAt)
-		return t, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Tombstone])
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
 	}
