@@ -173,29 +173,18 @@ func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStat
 	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
 	var s SweepStatus
 	err := exec.QueryRow(ctx, `
-		SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint
-		        FROM pg_partition_tree(to_regclass($1))) AS bytes,
-		       count(*),
-		       count(*) FILTER (WHERE `+expires+` < now()),
-		       min(`+expires+`), max(`+expires+`)
-		FROM `+table, table).
-		Scan(&s.TableBytes, &s.TotalKeys, &s.ExpiredKeys, &s.OldestExpiration, &s.NewestExpiration)
+		SELECT bytes, pg_size_pretty(bytes), total, expired, oldest, newest
+		FROM (SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint
+		              FROM pg_partition_tree(to_regclass($1))) AS bytes,
+		             count(*) AS total,
+		             count(*) FILTER (WHERE `+expires+` < now()) AS expired,
+		             min(`+expires+`) AS oldest, max(`+expires+`) AS newest
+		      FROM `+table+`) status`, table).
+		Scan(&s.TableBytes, &s.TableSize, &s.TotalKeys, &s.ExpiredKeys, &s.OldestExpiration, &s.NewestExpiration)
 	if err != nil {
 		return s, fmt.Errorf("status of sweep table %s: %w", t.Table, err)
 	}
-	s.TableSize = prettyBytes(s.TableBytes)
 	return s, nil
-}
-
-// prettyBytes formats n as pg_size_pretty does (bytes, kB, MB, GB, TB).
-func prettyBytes(n int64) string {
-	units := []string{"bytes", "kB", "MB", "GB", "TB"}
-	v, i := n, 0
-	for i < len(units)-1 && v >= 10*1024 {
-		v = (v + 512) / 1024
-		i++
-	}
-	return fmt.Sprintf("%d %s", v, units[i])
 }
 
 // ForegroundSessions counts the other client sessions of this database that
