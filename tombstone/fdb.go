@@ -84,17 +84,27 @@ func decodeTime(b []byte) (time.Time, error) {
 	return time.Unix(int64(whole), int64(frac*1e9)).UTC(), nil
 }
 
-// get reads the tombstone of key in tr, or nil.
+// get reads the tombstone of key in tr, or nil. Both of its values are read
+// at once.
 func (f *FDB) get(tr fdb.ReadTransaction, key string) (*Tombstone, error) {
-	raw, err := tr.Get(f.deleted.Pack(tuple.Tuple{key})).Get()
+	deleted := tr.Get(f.deleted.Pack(tuple.Tuple{key}))
+	purged := tr.Get(f.purged.Pack(tuple.Tuple{key}))
+	raw, err := deleted.Get()
 	if err != nil || raw == nil {
 		return nil, err
 	}
+	return decodeTombstone(key, raw, purged)
+}
+
+// decodeTombstone builds the tombstone of key from its deletion value and the
+// read of its purge value.
+func decodeTombstone(key string, deleted []byte, purged fdb.FutureByteSlice) (*Tombstone, error) {
 	ts := &Tombstone{Entity: jobs.EntityRun, Key: key}
-	if ts.DeletedAt, err = decodeTime(raw); err != nil {
+	var err error
+	if ts.DeletedAt, err = decodeTime(deleted); err != nil {
 		return nil, err
 	}
-	rawPurged, err := tr.Get(f.purged.Pack(tuple.Tuple{key})).Get()
+	rawPurged, err := purged.Get()
 	if err != nil {
 		return nil, err
 	}
@@ -106,6 +116,12 @@ func (f *FDB) get(tr fdb.ReadTransaction, key string) (*Tombstone, error) {
 		ts.PurgedAt = &p
 	}
 	return ts, nil
+}
+
+// clear removes the tombstone of key and its purge time in tr.
+func (f *FDB) clear(tr fdb.Transaction, key string) {
+	tr.Clear(f.deleted.Pack(tuple.Tuple{key}))
+	tr.Clear(f.purged.Pack(tuple.Tuple{key}))
 }
 
 func (f *FDB) IsDeleted(ctx context.Context, entity, key string) (bool, error) {
@@ -155,13 +171,11 @@ func (f *FDB) Clear(ctx context.Context, entity, key string) (bool, error) {
 		return false, err
 	}
 	v, err := f.db.Transact(func(tr fdb.Transaction) (any, error) {
-		k := f.deleted.Pack(tuple.Tuple{key})
-		existing, err := tr.Get(k).Get()
+		existing, err := tr.Get(f.deleted.Pack(tuple.Tuple{key})).Get()
 		if err != nil {
 			return false, err
 		}
-		tr.Clear(k)
-		tr.Clear(f.purged.Pack(tuple.Tuple{key}))
+		f.clear(tr, key)
 		return existing != nil, nil
 	})
 	if err != nil {
@@ -183,8 +197,11 @@ func (f *FDB) List(ctx context.Context, entity, after string, limit int) ([]Tomb
 		if err != nil {
 			return nil, err
 		}
-		out := make([]Tombstone, 0, len(kvs))
-		for _, kv := range kvs {
+		// The range holds the deletion times; the page's purge times are
+		// read all at once rather than one round trip per tombstone.
+		keys := make([]string, len(kvs))
+		purged := make([]fdb.FutureByteSlice, len(kvs))
+		for i, kv := range kvs {
 			t, err := f.deleted.Unpack(kv.Key)
 			if err != nil {
 				return nil, err
@@ -193,13 +210,16 @@ func (f *FDB) List(ctx context.Context, entity, after string, limit int) ([]Tomb
 			if len(t) != 1 || !ok {
 				return nil, fmt.Errorf("unexpected tombstone key %v", t)
 			}
-			ts, err := f.get(tr, key)
+			keys[i] = key
+			purged[i] = tr.Get(f.purged.Pack(tuple.Tuple{key}))
+		}
+		out := make([]Tombstone, 0, len(kvs))
+		for i, kv := range kvs {
+			ts, err := decodeTombstone(keys[i], kv.Value, purged[i])
 			if err != nil {
 				return nil, err
 			}
-			if ts != nil {
-				out = append(out, *ts)
-			}
+			out = append(out, *ts)
 		}
 		return out, nil
 	})
@@ -259,8 +279,7 @@ func (f *FDB) GC(ctx context.Context, entity string, cutoff time.Time) (GCResult
 				if err != nil || cur == nil || !cur.DeletedAt.Equal(ts.DeletedAt) {
 					return false, err
 				}
-				tr.Clear(f.deleted.Pack(tuple.Tuple{ts.Key}))
-				tr.Clear(f.purged.Pack(tuple.Tuple{ts.Key}))
+				f.clear(tr, ts.Key)
 				return true, nil
 			})
 			if err != nil {
