@@ -22,7 +22,6 @@ type Cache struct {
 	mu      sync.Mutex
 	size    int
 	ttl     time.Duration
-	now     func() time.Time
 	order   *list.List // front = most recently used
 	entries map[string]*list.Element
 }
@@ -34,7 +33,7 @@ type cacheEntry struct {
 
 // NewCache returns a cache of at most size keys, each trusted for ttl.
 func NewCache(size int, ttl time.Duration) *Cache {
-	return &Cache{size: size, ttl: ttl, now: time.Now, order: list.New(), entries: map[string]*list.Element{}}
+	return &Cache{size: size, ttl: ttl, order: list.New(), entries: map[string]*list.Element{}}
 }
 
 func cacheKey(entity, key string) string { return entity + "\x00" + key }
@@ -50,7 +49,7 @@ func (c *Cache) Deleted(entity, key string) bool {
 	if !ok {
 		return false
 	}
-	if c.now().After(el.Value.(*cacheEntry).until) {
+	if time.Now().After(el.Value.(*cacheEntry).until) {
 		c.order.Remove(el)
 		delete(c.entries, cacheKey(entity, key))
 		return false
@@ -68,7 +67,7 @@ func (c *Cache) MarkDeleted(entity, key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	k := cacheKey(entity, key)
-	until := c.now().Add(c.ttl)
+	until := time.Now().Add(c.ttl)
 	if el, ok := c.entries[k]; ok {
 		el.Value.(*cacheEntry).until = until
 		c.order.MoveToFront(el)
