@@ -83,28 +83,20 @@ const sweepClientSlack = 5 * time.Second
 // whose expiry was pushed back concurrently is not deleted.
 func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout time.Duration) (int64, error) {
 	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
-	var sql string
-	if kind == RelKindTable {
-		sql = `DELETE FROM ` + table + `
-			WHERE ctid = ANY (ARRAY(
-				SELECT ctid FROM ` + table + `
-				WHERE ` + expires + ` < now()
-				ORDER BY ` + expires + `
-				LIMIT $1))
-			  AND ` + expires + ` < now()`
-	} else {
+	row := "ctid"
+	if kind != RelKindTable {
 		if t.KeyColumn == "" {
 			return 0, fmt.Errorf("sweep table %s: key_column is required to delete rows of a partitioned table", t.Table)
 		}
-		key := Ident(t.KeyColumn)
-		sql = `DELETE FROM ` + table + `
-			WHERE ` + key + ` = ANY (ARRAY(
-				SELECT ` + key + ` FROM ` + table + `
-				WHERE ` + expires + ` < now()
-				ORDER BY ` + expires + `
-				LIMIT $1))
-			  AND ` + expires + ` < now()`
+		row = Ident(t.KeyColumn)
 	}
+	sql := `DELETE FROM ` + table + `
+		WHERE ` + row + ` = ANY (ARRAY(
+			SELECT ` + row + ` FROM ` + table + `
+			WHERE ` + expires + ` < now()
+			ORDER BY ` + expires + `
+			LIMIT $1))
+		  AND ` + expires + ` < now()`
 
 	var deleted int64
 	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
