@@ -58,7 +58,7 @@ type TombstoneOverview struct {
 	Unpurged int64               `json:"unpurged"`
 	OldestAt *time.Time          `json:"oldest_at"`
 	Entities []db.TombstoneStats `json:"entities"`
-	Recent   []db.TombstoneRow   `json:"recent"`
+	Recent   []db.Tombstone   `json:"recent"`
 }
 
 // Overview is everything the dashboard shows but the chart.
@@ -167,7 +167,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		return nil, err
 	}
 	if ov.Tombstones.Recent == nil {
-		ov.Tombstones.Recent = []db.TombstoneRow{}
+		ov.Tombstones.Recent = []db.Tombstone{}
 	}
 	return ov, nil
 }
