@@ -228,11 +228,6 @@ func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, err
 	return out, nil
 }
 
-// TombstoneRow is one tombstone as the dashboard lists it.
-//
-// Deprecated: it is Tombstone; use that.
-type TombstoneRow = Tombstone
-
 // RecentTombstones returns the newest tombstones of every entity.
 func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]Tombstone, error) {
 	rows, err := exec.Query(ctx, `
