@@ -83,10 +83,11 @@ func ExpireColumns(p *config.Policy) db.ExpireColumns {
 
 // expireRunTimeout is the Timeout of the planner and the watchdog: they stop
 // starting work after run_budget, so twice that is room enough for the last
-// step to finish.
+// step to finish. For an unknown policy (the job is cancelled at once) it is
+// 0, the River client's job_timeout.
 func expireRunTimeout(deps *Deps, policy string) time.Duration {
-	if p := deps.Config.Policy(policy); p != nil && p.RunBudget > 0 {
+	if p := deps.Config.Policy(policy); p != nil {
 		return 2 * p.RunBudget.D()
 	}
-	return deps.Config.River.JobTimeout.D()
+	return 0
 }

@@ -34,10 +34,10 @@ type expireBatchWorker struct {
 // Timeout is the policy's batch_timeout, which config validation keeps below
 // river.rescue_stuck_jobs_after: River never rescues a batch still running.
 func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Duration {
-	if p := w.deps.Config.Policy(job.Args.Policy); p != nil && p.BatchTimeout > 0 {
+	if p := w.deps.Config.Policy(job.Args.Policy); p != nil {
 		return p.BatchTimeout.D()
 	}
-	return w.deps.Config.River.JobTimeout.D()
+	return 0 // unknown policy: cancelled at once; the client's job_timeout
 }
 
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {

@@ -21,11 +21,6 @@ type OrphanSweepWorker struct {
 	ent *entities
 }
 
-// Timeout is the configured job timeout.
-func (w *OrphanSweepWorker) Timeout(*river.Job[jobs.OrphanSweep]) time.Duration {
-	return w.ent.deps.Config.River.JobTimeout.D()
-}
-
 // Work implements river.Worker.
 func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.OrphanSweep]) error {
 	if err := job.Args.Validate(); err != nil {

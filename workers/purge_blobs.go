@@ -23,11 +23,6 @@ type PurgeBlobsWorker struct {
 	ent *entities
 }
 
-// Timeout is the configured job timeout: a prefix may hold many objects.
-func (w *PurgeBlobsWorker) Timeout(*river.Job[jobs.PurgeBlobs]) time.Duration {
-	return w.ent.deps.Config.River.JobTimeout.D()
-}
-
 // Work implements river.Worker.
 func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBlobs]) error {
 	if err := job.Args.Validate(); err != nil {

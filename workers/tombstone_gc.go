@@ -21,11 +21,6 @@ type TombstoneGCWorker struct {
 	ent *entities
 }
 
-// Timeout is the configured job timeout.
-func (w *TombstoneGCWorker) Timeout(*river.Job[jobs.TombstoneGC]) time.Duration {
-	return w.ent.deps.Config.River.JobTimeout.D()
-}
-
 // Work implements river.Worker.
 func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.TombstoneGC]) error {
 	if err := job.Args.Validate(); err != nil {
