@@ -11,7 +11,6 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
-	"github.com/lethehq/lethe/tombstone"
 )
 
 // TombstoneGCWorker works lethe.tombstone_gc, the periodic tombstone GC of a
@@ -27,7 +26,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 		return invalid(job.Kind, err)
 	}
 	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
-		_, err := tombstoneGC(ctx, w.ent.deps, w.ent.store, p, p.TombstoneMaxAge.D(), &job.ID)
+		_, err := w.ent.tombstoneGC(ctx, p, p.TombstoneMaxAge.D(), &job.ID)
 		return err
 	})
 }
@@ -38,20 +37,24 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 // tombstones without such a purge are kept and counted: run the orphan sweep
 // first.
 func TombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration) (db.GCResult, error) {
-	return tombstoneGC(ctx, deps, tombstone.NewPostgres(deps.Pool), p, olderThan, nil)
+	ent, err := newEntities(deps)
+	if err != nil {
+		return db.GCResult{}, err
+	}
+	return ent.tombstoneGC(ctx, p, olderThan, nil)
 }
 
-func tombstoneGC(ctx context.Context, deps *Deps, store tombstone.Store, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
+func (e *entities) tombstoneGC(ctx context.Context, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}
 	started := time.Now()
-	now, err := db.Now(ctx, deps.Pool)
+	now, err := db.Now(ctx, e.deps.Pool)
 	if err != nil {
 		return db.GCResult{}, err
 	}
-	res, err := store.GC(ctx, p.Entity, now.Add(-olderThan))
-	deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
+	res, err := e.store.GC(ctx, p.Entity, now.Add(-olderThan))
+	e.deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: "tombstone_gc", JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
 		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "older_than": olderThan.String()},
@@ -59,10 +62,10 @@ func tombstoneGC(ctx context.Context, deps *Deps, store tombstone.Store, p *conf
 	if err != nil {
 		entry.Outcome, entry.Error = db.OutcomeError, err.Error()
 	}
-	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), deps.Pool, entry); auditErr != nil {
-		deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
+	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); auditErr != nil {
+		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
 	}
-	deps.Logger.InfoContext(ctx, "Collected tombstones",
+	e.deps.Logger.InfoContext(ctx, "Collected tombstones",
 		slog.String("policy", p.Name), slog.Int64("removed", res.Removed),
 		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Duration("older_than", olderThan))
 	return res, err
