@@ -106,9 +106,15 @@ func invalid(kind string, err error) error {
 // only when there is none. delete_entity holds the exclusive lock while it
 // deletes, so the check and the write see either the whole deletion or none
 // of it. It reports whether the write was skipped.
+//
+// Only the database's answer is cached: a cache hit must not renew the
+// entry, or a run written to more often than deleted_cache_ttl would stay
+// "deleted" in this process long after its tombstone was cleared.
 func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx pgx.Tx) error) (bool, error) {
 	skip := func(reason string) (bool, error) {
-		e.cache.MarkDeleted(jobs.EntityRun, hash)
+		if reason != "cache" {
+			e.cache.MarkDeleted(jobs.EntityRun, hash)
+		}
 		e.deps.Metrics.IngestSkipped.WithLabelValues(jobs.EntityRun).Inc()
 		e.deps.Logger.DebugContext(ctx, "Skipped ingestion for deleted run",
 			slog.String("kind", kind), slog.String("run_hash", hash), slog.String("reason", reason))

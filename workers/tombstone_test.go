@@ -398,6 +398,38 @@ func TestLateWriteGuard(t *testing.T) {
 			t.Errorf("after Forget: skipped %d", skipped)
 		}
 	})
+
+	t.Run("CachedDeletedExpiresUnderSteadyWrites", func(t *testing.T) {
+		t.Parallel()
+		const ttl = 200 * time.Millisecond
+		b := setupTomb(t, func(c *config.Config) { c.Policy("runs").DeletedCacheTTL = config.Duration(ttl) })
+		b.deleteRun(t, "run-a")
+		w := setTagWorker(b.ent)
+		write := func() bool {
+			t.Helper()
+			skipped, err := w.apply(b.ctx, jobs.SetTag{RunHash: "run-a", Tag: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return skipped
+		}
+		if !write() {
+			t.Fatal("write to a deleted run was not skipped")
+		}
+		// Cleared in another process: this one only learns it when its
+		// cached "deleted" expires, which writes more frequent than the
+		// TTL must not postpone.
+		if _, err := db.ClearTombstone(b.ctx, b.pool, "run", "run-a"); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(20 * ttl) // a failure limit, far past the TTL
+		for write() {
+			if time.Now().After(deadline) {
+				t.Fatalf("writes every %s still skipped %s after the tombstone was cleared (cache TTL %s)", ttl/10, 20*ttl, ttl)
+			}
+			time.Sleep(ttl / 10)
+		}
+	})
 }
 
 // TestConcurrentIngestAndDelete interleaves many ingestion and delete jobs
