@@ -49,18 +49,12 @@ type ExpireColumns struct {
 //
 // Without them each claim and each batch scans the table.
 //
-// Keys travel as text (PostgreSQL's text form of the key column) and are
-// matched with `key = ANY ($2::text[]::<key type>[])`: the parameter is cast
-// to the column's type, never the column, so indexes serve every lookup
-// whatever the key's type (bigint, uuid, text, …). That statement runs
-// unprepared (pgx.QueryExecModeExec), so it is planned with its values: the
-// cast array becomes a constant, which PostgreSQL matches through a hash
-// table. A cached generic plan would instead re-cast the array and scan it
-// linearly for every row, quadratic in the batch size.
+// Once its claim commits, a batch's rows can only leave it (deleted, reset
+// or claimed again under a later timestamp), never join it: no other claim
+// of the policy commits with the same timestamp. So the rows whose blobs a
+// batch read and deleted are all the rows its delete can still match.
 type ExpireTable struct {
 	Columns ExpireColumns
-	// KeyType is the key column's SQL type as format_type prints it.
-	KeyType string
 	// Warnings name the indexes above that the table lacks, each with the
 	// statement that creates it. The policy works without them, scanning
 	// the table instead.
@@ -68,13 +62,11 @@ type ExpireTable struct {
 
 	singleHeap bool // an ordinary table without partitions or inheritance children
 
-	claimSQL      string
-	heldSQL       string
-	finishSQL     string
-	markSQL       string
-	finishKeysSQL string
-	markKeysSQL   string
-	resetSQL      string
+	claimSQL    string
+	blobKeysSQL string
+	finishSQL   string
+	markSQL     string
+	resetSQL    string
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and
@@ -120,7 +112,7 @@ func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (
 	if typ := typeOf[cols.InitiatedAt]; typ != "timestamp with time zone" {
 		return nil, fmt.Errorf("policy %s: initiated_at_column: column %q of table %q is %s, want timestamp with time zone", cols.Policy, cols.InitiatedAt, cols.Table, typ)
 	}
-	t := &ExpireTable{Columns: cols, KeyType: typeOf[cols.Key]}
+	t := &ExpireTable{Columns: cols}
 	err = exec.QueryRow(ctx, `
 		SELECT c.relkind = 'r' AND NOT EXISTS (SELECT 1 FROM pg_inherits WHERE inhparent = c.oid)
 		FROM pg_class c WHERE c.oid = to_regclass($1)`, Ident(cols.Table)).Scan(&t.singleHeap)
@@ -175,7 +167,6 @@ func (t *ExpireTable) build() {
 		"{status}", Ident(c.Status),
 		"{initiated_at}", Ident(c.InitiatedAt),
 		"{blob_key}", Ident(c.BlobKey),
-		"{key_type}", t.KeyType,
 	)
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
@@ -186,26 +177,21 @@ func (t *ExpireTable) build() {
 		`{status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2`, `{expires_at}`,
 		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
-	held := `{key}::text, NULL::text`
-	if c.BlobKey != "" {
-		held = `{key}::text, {blob_key}::text`
-	}
 	// A batch's rows are found through the claim's timestamp, with an
 	// index such as pastes_in_progress_idx above; its job carries no keys.
-	t.heldSQL = r.Replace(`
-		SELECT ` + held + `
-		FROM {table}
-		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+	if c.BlobKey != "" {
+		t.blobKeysSQL = r.Replace(`
+			SELECT DISTINCT {blob_key}::text
+			FROM {table}
+			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
+			  AND {blob_key} IS NOT NULL AND {blob_key}::text <> ''`)
+	}
 	t.finishSQL = r.Replace(`
 		DELETE FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
 	t.markSQL = r.Replace(`
 		UPDATE {table} SET {status} = 'DELETED'
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
-	// The same, limited to the rows whose blobs are gone.
-	onlyKeys := r.Replace(` AND {key} = ANY ($2::text[]::{key_type}[])`)
-	t.finishKeysSQL = t.finishSQL + onlyKeys
-	t.markKeysSQL = t.markSQL + onlyKeys
 	t.resetSQL = r.Replace(t.lockThenUpdate(
 		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)`, `{initiated_at}`,
 		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `
@@ -286,53 +272,32 @@ type ClaimCursor struct {
 	next time.Time
 }
 
-// HeldRow is a row that still holds a batch's claim.
-type HeldRow struct {
-	Key     string
-	BlobKey string // empty when the policy has no blob column or the row no blob
-}
-
-// Held returns the rows that still hold the claim made at claimedAt, with
-// their blob keys.
-func (t *ExpireTable) Held(ctx context.Context, exec Executor, claimedAt time.Time) ([]HeldRow, error) {
-	rows, err := exec.Query(ctx, t.heldSQL, claimedAt)
-	if err != nil {
-		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
+// BlobKeys returns the distinct blob keys of the rows that still hold the
+// claim made at claimedAt (none when the policy has no blob column).
+func (t *ExpireTable) BlobKeys(ctx context.Context, exec Executor, claimedAt time.Time) ([]string, error) {
+	if t.blobKeysSQL == "" {
+		return nil, nil
 	}
-	held, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (HeldRow, error) {
-		var (
-			h       HeldRow
-			blobKey *string
-		)
-		err := row.Scan(&h.Key, &blobKey)
-		if blobKey != nil {
-			h.BlobKey = *blobKey
-		}
-		return h, err
-	})
+	rows, err := exec.Query(ctx, t.blobKeysSQL, claimedAt)
 	if err != nil {
-		return nil, fmt.Errorf("read claimed rows of %s: %w", t.Columns.Table, err)
+		return nil, fmt.Errorf("read blob keys of claimed rows of %s: %w", t.Columns.Table, err)
 	}
-	return held, nil
+	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("read blob keys of claimed rows of %s: %w", t.Columns.Table, err)
+	}
+	return keys, nil
 }
 
 // Finish deletes the rows that still hold the claim made at claimedAt, or
-// marks them DELETED when mark is set, and returns how many it changed. With
-// keys set, only those rows among them (the rows whose blobs are gone). A
+// marks them DELETED when mark is set, and returns how many it changed. A
 // row reset by the watchdog or claimed again since is left alone.
-func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.Time, keys []string, mark bool) (int64, error) {
-	sql, args := t.finishSQL, []any{claimedAt}
+func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.Time, mark bool) (int64, error) {
+	sql := t.finishSQL
 	if mark {
 		sql = t.markSQL
 	}
-	if keys != nil {
-		// Planned with its values, so the key array is hashed (see above).
-		sql, args = t.finishKeysSQL, []any{pgx.QueryExecModeExec, claimedAt, keys}
-		if mark {
-			sql = t.markKeysSQL
-		}
-	}
-	tag, err := exec.Exec(ctx, sql, args...)
+	tag, err := exec.Exec(ctx, sql, claimedAt)
 	if err != nil {
 		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
 	}

@@ -55,29 +55,12 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	started := time.Now()
 	claimedAt := job.Args.ClaimedAt
 
-	// Without blobs there is nothing to do before the rows, and the
-	// delete itself checks the claim. With blobs, only the rows whose
-	// blobs this attempt deleted go.
-	var (
-		keys []string
-		held []db.HeldRow
-	)
-	if p.BlobKeyColumn != "" {
-		if held, err = table.Held(ctx, w.deps.Pool, claimedAt); err != nil {
-			return fmt.Errorf("policy %s: %w", p.Name, err)
-		}
-		keys = make([]string, 0, len(held))
+	// Blobs first. The delete below can only match rows among those read
+	// here (see db.ExpireTable), so no row goes while its blob remains.
+	blobKeys, err := table.BlobKeys(ctx, w.deps.Pool, claimedAt)
+	if err != nil {
+		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
-	blobKeys := make([]string, 0, len(held))
-	seen := make(map[string]struct{}, len(held))
-	for _, h := range held {
-		keys = append(keys, h.Key)
-		if _, dup := seen[h.BlobKey]; h.BlobKey != "" && !dup {
-			seen[h.BlobKey] = struct{}{}
-			blobKeys = append(blobKeys, h.BlobKey)
-		}
-	}
-
 	blobsDeleted := 0
 	if len(blobKeys) > 0 {
 		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
@@ -94,12 +77,9 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		if err := db.AsyncCommit(ctx, tx); err != nil {
 			return err
 		}
-		if keys == nil || len(keys) > 0 {
-			n, err := table.Finish(ctx, tx, claimedAt, keys, p.OnDelete == "mark")
-			if err != nil {
-				return err
-			}
-			rows = n
+		var err error
+		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == "mark"); err != nil {
+			return err
 		}
 		outcome := db.OutcomeOK
 		if rows == 0 {

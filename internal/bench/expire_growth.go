@@ -192,7 +192,7 @@ func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.Expi
 		var deleted int64
 		err = expireGrowthTx(ctx, pool, func(tx pgx.Tx) error {
 			var err error
-			deleted, err = table.Finish(ctx, tx, claim.At, nil, false)
+			deleted, err = table.Finish(ctx, tx, claim.At, false)
 			return err
 		})
 		if err != nil {
