@@ -58,7 +58,7 @@ type TombstoneOverview struct {
 	Unpurged int64               `json:"unpurged"`
 	OldestAt *time.Time          `json:"oldest_at"`
 	Entities []db.TombstoneStats `json:"entities"`
-	Recent   []db.Tombstone   `json:"recent"`
+	Recent   []db.Tombstone      `json:"recent"`
 }
 
 // Overview is everything the dashboard shows but the chart.

@@ -134,7 +134,7 @@ func (b *expireBundle) runJob(t *testing.T, args river.JobArgs) *rivertype.JobRo
 func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 	t.Helper()
 	var job *rivertype.JobRow
-	waitUntil(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
+	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
 		var err error
 		job, err = b.client.JobGet(t.Context(), id)
 		if err != nil {
@@ -152,7 +152,7 @@ func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 // waitIdle waits until no job is left to work.
 func (b *expireBundle) waitIdle(t *testing.T) {
 	t.Helper()
-	waitUntil(t, 60*time.Second, "every job to finish", func() (bool, error) {
+	testenv.WaitUntil(t, 60*time.Second, "every job to finish", func() (bool, error) {
 		var n int
 		err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&n)
 		return n == 0, err
@@ -367,7 +367,7 @@ func TestExpire(t *testing.T) {
 		if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
 			t.Fatal(err)
 		}
-		waitUntil(t, 30*time.Second, "retried batch to complete", func() (bool, error) {
+		testenv.WaitUntil(t, 30*time.Second, "retried batch to complete", func() (bool, error) {
 			job, err := b.client.JobGet(t.Context(), batchID)
 			return err == nil && job.State == rivertype.JobStateCompleted, err
 		})

@@ -1,14 +1,12 @@
 package workers
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -44,25 +42,11 @@ policies:
     partitions_ahead: 5
 `
 
-// syncBuffer is a bytes.Buffer safe for the logger and the test to share.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// records returns the JSON log records with message msg.
-func (b *syncBuffer) records(t *testing.T, msg string) []map[string]any {
+// logRecords returns the JSON log records with message msg in logs.
+func logRecords(t *testing.T, logs *testenv.LogBuffer, msg string) []map[string]any {
 	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	var out []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		if line == "" {
 			continue
 		}
@@ -80,7 +64,7 @@ func (b *syncBuffer) records(t *testing.T, msg string) []map[string]any {
 type sweepBundle struct {
 	pool    *pgxpool.Pool
 	deps    *Deps
-	logs    *syncBuffer
+	logs    *testenv.LogBuffer
 	sweeper *Sweeper
 	policy  *config.Policy // "idempotency"
 	pauses  []time.Duration
@@ -94,7 +78,7 @@ func setupSweep(t *testing.T, level slog.Level) *sweepBundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &sweepBundle{pool: testenv.MigratedPool(t), logs: &syncBuffer{}}
+	b := &sweepBundle{pool: testenv.MigratedPool(t), logs: &testenv.LogBuffer{}}
 	b.deps = &Deps{
 		Config:  cfg,
 		Pool:    b.pool,
@@ -165,7 +149,7 @@ func TestSweepRows(t *testing.T) {
 			t.Fatalf("left %d keys (%d expired), want the 7 fresh ones", total, expired)
 		}
 
-		recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+		recs := logRecords(t, b.logs, "Cleaned up expired idempotency keys")
 		if len(recs) != 1 {
 			t.Fatalf("want one success log, got %v", recs)
 		}
@@ -217,7 +201,7 @@ func TestSweepRows(t *testing.T) {
 			if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
 				t.Fatal(err)
 			}
-			recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+			recs := logRecords(t, b.logs, "Cleaned up expired idempotency keys")
 			if level == slog.LevelInfo {
 				if len(recs) != 0 {
 					t.Fatalf("LOG_LEVEL=info logged a zero-row cleanup: %v", recs)
@@ -284,7 +268,7 @@ func TestSweepRows(t *testing.T) {
 		if _, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 15 {
 			t.Fatalf("%d expired keys left, want 15 (the first batch stays deleted)", expired)
 		}
-		recs := b.logs.records(t, "Failed to cleanup expired idempotency keys")
+		recs := logRecords(t, b.logs, "Failed to cleanup expired idempotency keys")
 		if len(recs) != 1 || recs[0]["rows_deleted_before_error"] != 10.0 || recs[0]["status"] != "failed" {
 			t.Fatalf("error log %v", recs)
 		}
@@ -359,7 +343,7 @@ func TestSweepRows(t *testing.T) {
 		if res.RowsDeleted != 25 || res.Batches != 3 || res.Timeouts != 3 {
 			t.Fatalf("deleted %d in %d batches with %d timeouts, want 25 in 3 with 3", res.RowsDeleted, res.Batches, res.Timeouts)
 		}
-		recs := b.logs.records(t, "Failed to cleanup expired idempotency keys")
+		recs := logRecords(t, b.logs, "Failed to cleanup expired idempotency keys")
 		if len(recs) != 1 {
 			t.Fatalf("want one error log, got %v", recs)
 		}
@@ -537,12 +521,12 @@ func TestSweepStartupLog(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		logs := &syncBuffer{}
+		logs := &testenv.LogBuffer{}
 		deps := &Deps{Config: cfg, Logger: slog.New(slog.NewJSONHandler(logs, nil)), Metrics: metrics.New()}
 		if err := registerSweep(river.NewWorkers(), deps); err != nil {
 			t.Fatal(err)
 		}
-		recs := logs.records(t, "Started idempotency cleanup goroutine")
+		recs := logRecords(t, logs, "Started idempotency cleanup goroutine")
 		if len(recs) != 1 || recs[0]["interval"] != tc.want || recs[0]["policy"] != "idempotency" || recs[0]["level"] != "INFO" {
 			t.Fatalf("IDEMPOTENCY_CLEANUP_INTERVAL=%q: startup log %v, want interval %v", tc.env, recs, tc.want)
 		}
@@ -617,7 +601,7 @@ func TestSweepPartitions(t *testing.T) {
 	if total, _ := countKeys(t, b.pool, table); total != 5 {
 		t.Fatalf("%d keys left, want the 5 in today's live partition", total)
 	}
-	recs := b.logs.records(t, "Cleaned up expired idempotency keys")
+	recs := logRecords(t, b.logs, "Cleaned up expired idempotency keys")
 	if len(recs) != 1 || recs[0]["level"] != "INFO" || recs[0]["rows_deleted"] != 7.0 ||
 		recs[0]["partitions_dropped"] != 2.0 || recs[0]["partitions_created"] != 2.0 {
 		t.Fatalf("log %v", recs)
@@ -628,7 +612,7 @@ func TestSweepPartitions(t *testing.T) {
 	if err != nil || res.RowsDeleted != 0 || len(res.PartitionsDropped)+len(res.PartitionsCreated) != 0 {
 		t.Fatalf("second run: %+v, %v", res, err)
 	}
-	if recs := b.logs.records(t, "Cleaned up expired idempotency keys"); len(recs) != 1 {
+	if recs := logRecords(t, b.logs, "Cleaned up expired idempotency keys"); len(recs) != 1 {
 		t.Fatalf("second run logged at INFO: %v", recs)
 	}
 
@@ -704,7 +688,7 @@ func TestSweepYieldsToForeground(t *testing.T) {
 	busy := make(chan error, 1)
 	go func() { _, err := fg.Exec(fgCtx, `SELECT pg_sleep(30)`); busy <- err }()
 	defer func() { stopFG(); <-busy }()
-	waitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
+	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
 		n, err := db.ForegroundSessions(ctx, b.pool)
 		return n > 0, err
 	})

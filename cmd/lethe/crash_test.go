@@ -93,12 +93,10 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 		proc, _ := startServe(t, bin, configPath, filepath.Join(dir, fmt.Sprintf("life%d.log", life)), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
 		// Kill while a batch job runs: its rows stay claimed and the job
 		// "running" until River's rescuer or the watchdog steps in.
-		waitUntil(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() bool {
+		testenv.WaitUntil(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() (bool, error) {
 			var running int
-			if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running); err != nil {
-				t.Fatal(err)
-			}
-			return running > 0 && before-expiredLeft() >= 400
+			err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running)
+			return running > 0 && before-expiredLeft() >= 400, err
 		})
 		if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
 			t.Fatal(err)
@@ -111,15 +109,13 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	}
 
 	proc, _ := startServe(t, bin, configPath, filepath.Join(dir, "last.log"), "DATABASE_URL="+dbURL, "LOG_LEVEL=info")
-	waitUntil(t, 150*time.Second, "every expired paste to go", func() bool {
+	testenv.WaitUntil(t, 150*time.Second, "every expired paste to go", func() (bool, error) {
 		var left, inProgress int
-		if err := pool.QueryRow(ctx, `
+		err := pool.QueryRow(ctx, `
 			SELECT count(*) FILTER (WHERE expires_at < now()),
 			       count(*) FILTER (WHERE deletion_status = 'DELETION_IN_PROGRESS')
-			FROM pastes`).Scan(&left, &inProgress); err != nil {
-			t.Fatal(err)
-		}
-		return left == 0 && inProgress == 0
+			FROM pastes`).Scan(&left, &inProgress)
+		return left == 0 && inProgress == 0, err
 	})
 	_ = proc.Process.Signal(syscall.SIGTERM)
 	_ = proc.Wait()

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -39,21 +38,6 @@ func migratedDB(t *testing.T) (string, *pgxpool.Pool) {
 	t.Helper()
 	pool := testenv.MigratedPool(t)
 	return pool.Config().ConnString(), pool
-}
-
-// waitUntil polls cond until it holds, failing after timeout (a limit for
-// a broken build, not a speed assertion).
-func waitUntil(t *testing.T, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), timeout)
-	defer cancel()
-	for !cond() {
-		select {
-		case <-ctx.Done():
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
 }
 
 func TestCLI(t *testing.T) {

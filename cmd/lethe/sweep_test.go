@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/lethehq/lethe/internal/testenv"
 )
 
 func TestSweepCommand(t *testing.T) {
@@ -112,7 +111,7 @@ migrate_on_start: false
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var stdout, stderr sweepSyncBuffer
+	var stdout, stderr testenv.LogBuffer
 	exited := make(chan int, 1)
 	go func() {
 		exited <- run(runCtx, &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string {
@@ -161,22 +160,4 @@ migrate_on_start: false
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM lineage_event_idempotency`).Scan(&left); err != nil || left != 3 {
 		t.Fatalf("%d keys left (%v), want the 3 fresh ones", left, err)
 	}
-}
-
-// sweepSyncBuffer is a bytes.Buffer the service and the test may share.
-type sweepSyncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *sweepSyncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *sweepSyncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

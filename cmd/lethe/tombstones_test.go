@@ -11,6 +11,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service/servicetest"
+	"github.com/lethehq/lethe/internal/testenv"
 )
 
 // TestTombstoneCommands drives the run deletion commands end to end on a
@@ -79,9 +80,9 @@ func TestTombstoneCommands(t *testing.T) {
 		t.Errorf("after delete --wait: run r1 exists = %t, %v; want false", exists, err)
 	}
 	// The purge job committed with the deletion empties the prefix.
-	waitUntil(t, 30*time.Second, "the purge", func() bool {
-		ts, _ := db.GetTombstone(ctx, pool, "run", "r1")
-		return ts != nil && ts.PurgedAt != nil
+	testenv.WaitUntil(t, 30*time.Second, "the purge", func() (bool, error) {
+		ts, err := db.GetTombstone(ctx, pool, "run", "r1")
+		return ts != nil && ts.PurgedAt != nil, err
 	})
 	if _, err := os.Stat(blobPath("r1/model")); !os.IsNotExist(err) {
 		t.Errorf("blob survived the purge: %v", err)

@@ -41,15 +41,6 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	cfg.Policy("runs").DeletedCacheTTL = config.Duration(time.Millisecond)
 	svc, base := servicetest.Serve(t, cfg)
 
-	waitFor := func(what string, cond func() bool) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); !cond(); {
-			if time.Now().After(deadline) {
-				t.Fatalf("timed out waiting for %s", what)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
 	request := func(method, path string) (int, string) {
 		t.Helper()
 		req, _ := http.NewRequestWithContext(ctx, method, base+path, nil)
@@ -70,25 +61,27 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		DataBase64: base64.StdEncoding.EncodeToString([]byte("weights"))}, nil); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the run and its blob", func() bool {
-		run, _ := db.GetRun(ctx, svc.Pool, "e2e")
-		ok, _ := svc.Blobs.Exists(ctx, "e2e/model.bin")
-		return run != nil && run.Blobs == 1 && ok
+	testenv.WaitUntil(t, 30*time.Second, "the run and its blob", func() (bool, error) {
+		run, err := db.GetRun(ctx, svc.Pool, "e2e")
+		if err != nil || run == nil || run.Blobs != 1 {
+			return false, err
+		}
+		return svc.Blobs.Exists(ctx, "e2e/model.bin")
 	})
 
 	status, body := request("DELETE", "/api/v1/runs/e2e")
 	if status != http.StatusAccepted {
 		t.Fatalf("DELETE = %d %s", status, body)
 	}
-	waitFor("the purge", func() bool {
-		ts, _ := db.GetTombstone(ctx, svc.Pool, "run", "e2e")
-		return ts != nil && ts.PurgedAt != nil
+	testenv.WaitUntil(t, 30*time.Second, "the purge", func() (bool, error) {
+		ts, err := db.GetTombstone(ctx, svc.Pool, "run", "e2e")
+		return ts != nil && ts.PurgedAt != nil, err
 	})
 	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
 		t.Errorf("after the purge: run exists = %t, %v; want false", exists, err)
 	}
-	if ok, _ := svc.Blobs.Exists(ctx, "e2e/model.bin"); ok {
-		t.Error("blob survived the purge")
+	if ok, err := svc.Blobs.Exists(ctx, "e2e/model.bin"); err != nil || ok {
+		t.Errorf("after the purge: blob exists = %t, %v; want false", ok, err)
 	}
 	if status, body := request("GET", "/api/v1/runs/e2e"); status != http.StatusGone {
 		t.Errorf("GET deleted = %d %s", status, body)
@@ -98,9 +91,9 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the late job", func() bool {
-		job, _ := svc.River.JobGet(ctx, late.Job.ID)
-		return job != nil && job.FinalizedAt != nil
+	testenv.WaitUntil(t, 30*time.Second, "the late job", func() (bool, error) {
+		job, err := svc.River.JobGet(ctx, late.Job.ID)
+		return job != nil && job.FinalizedAt != nil, err
 	})
 	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
 		t.Errorf("after the late job: run exists = %t, %v; want false (late ingestion resurrected it)", exists, err)
@@ -113,9 +106,9 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	if _, err := svc.River.Insert(ctx, jobs.CreateRun{RunHash: "e2e", Name: "again"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("re-ingestion after clear", func() bool {
-		run, _ := db.GetRun(ctx, svc.Pool, "e2e")
-		return run != nil && run.Name == "again"
+	testenv.WaitUntil(t, 30*time.Second, "re-ingestion after clear", func() (bool, error) {
+		run, err := db.GetRun(ctx, svc.Pool, "e2e")
+		return run != nil && run.Name == "again", err
 	})
 	status, body = request("GET", "/api/v1/runs/e2e")
 	var run map[string]any
