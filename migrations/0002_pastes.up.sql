@@ -1,4 +1,4 @@
--- Example schema from seed 002: pastes with a status-claimed expiry lifecycle.
+-- Example schema: pastes with a status-claimed expiry lifecycle.
 CREATE TABLE pastes (
     id                    bigserial PRIMARY KEY,
     title                 text NOT NULL DEFAULT '',

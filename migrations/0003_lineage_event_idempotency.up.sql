@@ -1,4 +1,4 @@
--- Example schema from seed 001: idempotency keys with a 24h TTL.
+-- Example schema: idempotency keys with a 24h TTL.
 CREATE TABLE lineage_event_idempotency (
     idempotency_key text PRIMARY KEY,
     event_hash      text NOT NULL DEFAULT '',

@@ -1,4 +1,4 @@
--- Example schema from seed 000: ML-experiment runs and their child data.
+-- Example schema: ML-experiment runs and their child data.
 -- Blobs live under "{run_hash}/" in the blob store.
 CREATE TABLE experiments (
     name       text PRIMARY KEY,

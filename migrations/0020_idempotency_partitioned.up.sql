@@ -1,4 +1,4 @@
--- Example for the sweep's partition mode (capability B): the idempotency
+-- Example for the sweep's partition mode: the idempotency
 -- table range-partitioned by expires_at, one partition per UTC day, named
 -- <table>_pYYYYMMDD as Lethe names the partitions it creates. A sweep policy
 -- with mode: partitions drops whole partitions once their upper bound has

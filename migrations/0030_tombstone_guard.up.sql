@@ -1,4 +1,4 @@
--- Late-write guard for runs (capability C). Every insert into runs or a run's
+-- Late-write guard for runs. Every insert into runs or a run's
 -- child tables takes the run's advisory lock in shared mode and refuses the
 -- row when the run is tombstoned. delete_entity takes the same lock in
 -- exclusive mode before it deletes, so an insert and a deletion of one run

@@ -29,7 +29,7 @@ type FDBOptions struct {
 	Indexes subspace.Subspace
 }
 
-// FDB keeps run tombstones in FoundationDB with the seed's layout: key
+// FDB keeps run tombstones in FoundationDB with this layout: key
 // ("_deleted", run_hash) in the indexes subspace, value the msgpack-encoded
 // float64 Unix time of the deletion. Lethe adds ("_deleted_purged",
 // run_hash) → msgpack float64, the start of the last completed blob purge,

@@ -15,7 +15,7 @@ import (
 	"github.com/lethehq/lethe/jobs"
 )
 
-// runsRoutes mounts the run deletion API (capability C): read a run, delete
+// runsRoutes mounts the run deletion API: read a run, delete
 // one or many (each a lethe.delete_entity job), clear a tombstone, list
 // tombstones. Like the rest of the API, reads need the credentials too.
 func (s *Server) runsRoutes() {

@@ -8,7 +8,7 @@ import (
 	"github.com/lethehq/lethe/internal/bench"
 )
 
-// benchSweep measures the TTL sweep (issue 4): rows/s against a plain DELETE
+// benchSweep measures the TTL sweep: rows/s against a plain DELETE
 // and the runbook's loop, and a foreground workload's p99 during the sweep.
 func benchSweep(ctx context.Context, c *cli, args []string) error {
 	cmd := command{

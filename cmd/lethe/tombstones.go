@@ -19,7 +19,7 @@ import (
 	"github.com/lethehq/lethe/workers"
 )
 
-// Run deletion commands (capability C): delete, clear-tombstone,
+// Run deletion commands: delete, clear-tombstone,
 // cleanup-orphan-s3, cleanup-tombstones, backup, restore. They open the
 // service without workers (an insert-only River client): the jobs they
 // insert are worked by `lethe serve`.

@@ -292,7 +292,7 @@ func expirePlainDelete(ctx context.Context, pool *pgxpool.Pool, rows int) (expir
 	return run, err
 }
 
-// expireNaiveLoop is the pattern Lethe replaces, as the seed describes it
+// expireNaiveLoop is the pattern Lethe replaces, the status-claimed expiry
 // done naively: one worker claims 1,000 expired rows in expiry order (status
 // DELETION_IN_PROGRESS, one transaction), then deletes them (another), and
 // loops.

@@ -63,7 +63,7 @@ func (s expireGrowthStep) mean() time.Duration {
 // as the pastes table grows: at each size, Rounds times, it adds Expired
 // expired rows to a table of live ones, claims and deletes them batch by
 // batch, and reports each size's mean batch time against the first size's.
-// DESIGN.md's target: flat within ±25 % from 1M to 20M rows.
+// The target: flat within ±25 % from 1M to 20M rows.
 func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	opts.defaults()
 	out := opts.Out

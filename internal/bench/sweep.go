@@ -615,7 +615,7 @@ func (r *SweepReport) Print(w io.Writer) {
 	tw.Flush()
 	fmt.Fprintf(w, "\npeak RSS (VmHWM): %.1f MB\n", float64(r.PeakRSSKB)/1024)
 
-	fmt.Fprintln(w, "\ntargets (DESIGN.md):")
+	fmt.Fprintln(w, "\ntargets:")
 	for _, t := range r.Throughput {
 		if strings.HasPrefix(t.Name, "lethe") {
 			fmt.Fprintf(w, "  %-32s sweep ÷ plain DELETE = %.3f (target ≥ 0.30: %s)\n", t.Name, t.RowsPerSec()/plain, sweepPassFail(t.RowsPerSec()/plain >= 0.30))

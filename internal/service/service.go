@@ -236,7 +236,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 
 	grace := s.Config.ShutdownGrace.D()
 	s.Logger.Info("Shutting down", slog.Duration("grace", grace))
-	// The sweep runbook's shutdown line (issue 4).
+	// The sweep's documented shutdown line.
 	workers.SweepStopping(s.Logger, s.Config)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
