@@ -207,7 +207,7 @@ func (l *Local) pruneFrom(dir string) {
 // List calls fn with every key under prefix, in pages of up to 1000 keys, in
 // lexicographic order. It never calls fn with an empty page.
 func (l *Local) List(ctx context.Context, prefix string, fn func(keys []string) error) error {
-	if err := checkPrefix(prefix); err != nil {
+	if err := CheckPrefix(prefix); err != nil {
 		return err
 	}
 
@@ -300,37 +300,15 @@ func (l *Local) path(key string) (string, error) {
 	return filepath.Join(l.dir, filepath.FromSlash(key)), nil
 }
 
+// checkKey is CheckKey plus the local store's own rule: no element may
+// start with the prefix of its temporary files.
 func checkKey(key string) error {
-	if key == "" {
-		return errors.New("blob: invalid key: empty")
-	}
-	if strings.HasPrefix(key, "/") {
-		return fmt.Errorf("blob: invalid key %q: absolute path", key)
+	if err := CheckKey(key); err != nil {
+		return err
 	}
 	for elem := range strings.SplitSeq(key, "/") {
-		switch {
-		case elem == "":
-			return fmt.Errorf("blob: invalid key %q: empty path element", key)
-		case elem == "." || elem == "..":
-			return fmt.Errorf("blob: invalid key %q: %q path element", key, elem)
-		case strings.HasPrefix(elem, tempPrefix):
-			return fmt.Errorf("blob: invalid key %q: %q is reserved for temporary files", key, tempPrefix)
-		case strings.ContainsRune(elem, 0) || (filepath.Separator != '/' && strings.ContainsRune(elem, filepath.Separator)):
-			return fmt.Errorf("blob: invalid key %q: invalid character", key)
-		}
-	}
-	return nil
-}
-
-// checkPrefix rejects list prefixes that could walk outside the store. Unlike
-// a key, a prefix may be empty or end in a slash or a partial name.
-func checkPrefix(prefix string) error {
-	if strings.HasPrefix(prefix, "/") {
-		return fmt.Errorf("blob: invalid prefix %q: absolute path", prefix)
-	}
-	for elem := range strings.SplitSeq(prefix, "/") {
-		if elem == ".." {
-			return fmt.Errorf("blob: invalid prefix %q: \"..\" path element", prefix)
+		if strings.HasPrefix(elem, tempPrefix) {
+			return &KeyError{Key: key, Reason: fmt.Sprintf("%q is reserved for temporary files", tempPrefix)}
 		}
 	}
 	return nil

@@ -159,6 +159,9 @@ func (s *S3) Name() string { return "s3://" + s.bucket }
 
 // Put writes data under key, replacing any existing object.
 func (s *S3) Put(ctx context.Context, key string, data []byte) error {
+	if err := CheckKey(key); err != nil {
+		return err
+	}
 	_, err := s.client.PutObject(ctx, &s3.PutObjectInput{
 		Bucket:        aws.String(s.bucket),
 		Key:           aws.String(key),
@@ -174,6 +177,9 @@ func (s *S3) Put(ctx context.Context, key string, data []byte) error {
 // Get reads the object under key, returning an error wrapping ErrNotFound when
 // there is none.
 func (s *S3) Get(ctx context.Context, key string) ([]byte, error) {
+	if err := CheckKey(key); err != nil {
+		return nil, err
+	}
 	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{
 		Bucket: aws.String(s.bucket),
 		Key:    aws.String(key),
@@ -198,6 +204,9 @@ func (s *S3) Get(ctx context.Context, key string) ([]byte, error) {
 // Responses to HEAD requests carry no error body, so a missing bucket looks
 // like a missing key: Exists then returns false rather than an error.
 func (s *S3) Exists(ctx context.Context, key string) (bool, error) {
+	if err := CheckKey(key); err != nil {
+		return false, err
+	}
 	_, err := s.client.HeadObject(ctx, &s3.HeadObjectInput{
 		Bucket: aws.String(s.bucket),
 		Key:    aws.String(key),
@@ -216,6 +225,13 @@ func (s *S3) Exists(ctx context.Context, key string) (bool, error) {
 // keys of a request, the error names the first of them and its error code,
 // and the count excludes that whole request.
 func (s *S3) Delete(ctx context.Context, keys []string) (int, error) {
+	// Every key is checked before the first request, so an invalid key
+	// fails the call without deleting anything.
+	for _, key := range keys {
+		if err := CheckKey(key); err != nil {
+			return 0, err
+		}
+	}
 	for start := 0; start < len(keys); start += MaxDeleteBatch {
 		batch := keys[start:min(start+MaxDeleteBatch, len(keys))]
 		if err := s.deleteBatch(ctx, batch); err != nil {
@@ -281,8 +297,12 @@ func (e *DeleteError) Error() string {
 
 // List calls fn with every key under prefix, one ListObjectsV2 page (up to
 // 1000 keys) at a time, in lexicographic order. It never calls fn with an
-// empty page.
+// empty page. Keys that CheckKey refuses (written by another client, such
+// as "a/../b") are left out: no call of this store could address them.
 func (s *S3) List(ctx context.Context, prefix string, fn func(keys []string) error) error {
+	if err := CheckPrefix(prefix); err != nil {
+		return err
+	}
 	pages := s3.NewListObjectsV2Paginator(s.client, &s3.ListObjectsV2Input{
 		Bucket: aws.String(s.bucket),
 		Prefix: aws.String(prefix),
@@ -292,12 +312,14 @@ func (s *S3) List(ctx context.Context, prefix string, fn func(keys []string) err
 		if err != nil {
 			return fmt.Errorf("blob: list %q in %s: %w", prefix, s.Name(), err)
 		}
-		if len(page.Contents) == 0 {
-			continue
+		keys := make([]string, 0, len(page.Contents))
+		for _, object := range page.Contents {
+			if key := aws.ToString(object.Key); CheckKey(key) == nil {
+				keys = append(keys, key)
+			}
 		}
-		keys := make([]string, len(page.Contents))
-		for i, object := range page.Contents {
-			keys[i] = aws.ToString(object.Key)
+		if len(keys) == 0 {
+			continue
 		}
 		if err := fn(keys); err != nil {
 			return err

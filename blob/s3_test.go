@@ -4,8 +4,12 @@ import (
 	"context"
 	"net"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/stretchr/testify/require"
 
 	"github.com/lethehq/lethe/blob"
@@ -131,22 +135,35 @@ func TestS3(t *testing.T) {
 	t.Run("DeleteReturnsPerKeyErrors", func(t *testing.T) {
 		t.Parallel()
 
-		if os.Getenv("LETHE_TEST_S3_ENDPOINT") != "" {
-			t.Skip("relies on versitygw refusing to delete a directory object that is not empty")
-		}
-		store, _ := setup(t)
-		putKeys(ctx, t, store, []string{"d/x", "e"})
+		// An object under a legal hold cannot be deleted: DeleteObjects
+		// succeeds as a request but reports that key as failed in its
+		// body, and that must not pass for a deletion.
+		plain, bundle := setup(t)
+		store := lockedBucket(ctx, t, plain, bundle.opts)
+		putKeys(ctx, t, store, []string{"d/x", "e", "held"})
+		_, err := store.Client().PutObjectLegalHold(ctx, &s3.PutObjectLegalHoldInput{
+			Bucket:    aws.String(store.Bucket()),
+			Key:       aws.String("held"),
+			LegalHold: &types.ObjectLockLegalHold{Status: types.ObjectLockLegalHoldStatusOn},
+		})
+		require.NoError(t, err)
+		t.Cleanup(func() {
+			_, err := store.Client().PutObjectLegalHold(context.Background(), &s3.PutObjectLegalHoldInput{
+				Bucket:    aws.String(store.Bucket()),
+				Key:       aws.String("held"),
+				LegalHold: &types.ObjectLockLegalHold{Status: types.ObjectLockLegalHoldStatusOff},
+			})
+			require.NoError(t, err)
+		})
 
-		// DeleteObjects succeeds as a request but reports "d/" as failed in
-		// its body; that must not pass for a deletion.
-		_, err := store.Delete(ctx, []string{"e", "d/", "missing"})
+		_, err = store.Delete(ctx, []string{"e", "held", "missing"})
 		var deleteErr *blob.DeleteError
 		require.ErrorAs(t, err, &deleteErr)
-		require.Equal(t, "d/", deleteErr.Key)
-		require.Equal(t, "ErrDirectoryNotEmpty", deleteErr.Code)
-		require.ErrorContains(t, err, `blob: delete 3 keys from `+store.Name()+`: key "d/": ErrDirectoryNotEmpty`)
+		require.Equal(t, "held", deleteErr.Key)
+		require.Equal(t, "AccessDenied", deleteErr.Code)
+		require.ErrorContains(t, err, `blob: delete 3 keys from `+store.Name()+`: key "held": AccessDenied`)
 
-		require.Equal(t, []string{"d/x"}, listAll(ctx, t, store, ""))
+		require.Equal(t, []string{"d/x", "held"}, listAll(ctx, t, store, ""))
 	})
 
 	t.Run("ServerDown", func(t *testing.T) {
@@ -181,4 +198,83 @@ func TestS3(t *testing.T) {
 		require.ErrorContains(t, err, "blob: create bucket s3://b")
 		require.ErrorContains(t, err, "connection refused")
 	})
+}
+
+// TestS3RefusesTraversalKeys proves that no key with a ".." element, or
+// otherwise unclean, reaches versitygw's posix backend, which would resolve
+// it against its filesystem: neither a file beside the server's root, nor
+// another bucket's object, nor another object of the same bucket changes.
+func TestS3RefusesTraversalKeys(t *testing.T) {
+	t.Parallel()
+
+	ctx := context.Background()
+	root := testenv.S3Root(t)
+	store := testenv.S3Store(t)
+	neighbour := testenv.S3Store(t)
+
+	// A file outside every bucket: <root>/../outside-<bucket>/victim.
+	outsideDir := filepath.Join(filepath.Dir(root), "outside-"+store.Bucket())
+	require.NoError(t, os.MkdirAll(outsideDir, 0o755))
+	t.Cleanup(func() { _ = os.RemoveAll(outsideDir) })
+	outside := filepath.Join(outsideDir, "victim")
+	require.NoError(t, os.WriteFile(outside, []byte("outside"), 0o644))
+
+	require.NoError(t, neighbour.Put(ctx, "run2/ckpt", []byte("neighbour")))
+	require.NoError(t, store.Put(ctx, "run1/ckpt", []byte("run1")))
+
+	keys := []string{
+		"../../outside-" + store.Bucket() + "/victim",
+		"../" + neighbour.Bucket() + "/run2/ckpt",
+		"zz/../run1/ckpt",
+		"run1/./ckpt",
+		`run1\ckpt`,
+	}
+	for _, key := range keys {
+		require.ErrorIs(t, store.Put(ctx, key, []byte("overwritten")), blob.ErrInvalidKey, key)
+		_, err := store.Get(ctx, key)
+		require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+		_, err = store.Exists(ctx, key)
+		require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+		n, err := store.Delete(ctx, []string{"run1/other", key})
+		require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+		require.Zero(t, n)
+	}
+	_, err := store.DeletePrefix(ctx, "zz/../")
+	require.ErrorIs(t, err, blob.ErrInvalidKey)
+
+	data, err := os.ReadFile(outside)
+	require.NoError(t, err, "the file beside the server's root is gone")
+	require.Equal(t, "outside", string(data))
+	data, err = neighbour.Get(ctx, "run2/ckpt")
+	require.NoError(t, err, "the neighbouring bucket's object is gone")
+	require.Equal(t, "neighbour", string(data))
+	data, err = store.Get(ctx, "run1/ckpt")
+	require.NoError(t, err, "another object of the bucket is gone")
+	require.Equal(t, "run1", string(data))
+}
+
+// lockedBucket returns a store over a fresh bucket created with object lock
+// enabled, emptied and removed when the test ends.
+func lockedBucket(ctx context.Context, t *testing.T, plain *blob.S3, opts blob.S3Options) *blob.S3 {
+	t.Helper()
+
+	if os.Getenv("LETHE_TEST_S3_ENDPOINT") != "" {
+		t.Skip("relies on the server supporting object lock")
+	}
+	opts.Bucket += "-locked"
+	_, err := plain.Client().CreateBucket(ctx, &s3.CreateBucketInput{
+		Bucket:                     aws.String(opts.Bucket),
+		ObjectLockEnabledForBucket: aws.Bool(true),
+	})
+	require.NoError(t, err)
+	store, err := blob.NewS3(ctx, opts)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx := context.Background()
+		_, err := store.DeletePrefix(ctx, "")
+		require.NoError(t, err)
+		_, err = store.Client().DeleteBucket(ctx, &s3.DeleteBucketInput{Bucket: aws.String(opts.Bucket)})
+		require.NoError(t, err)
+	})
+	return store
 }

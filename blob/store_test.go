@@ -202,6 +202,29 @@ func testStoreContract(t *testing.T, setup func(t *testing.T) blob.Store) {
 		require.Zero(t, n)
 	})
 
+	t.Run("UncleanKeysNeverReachTheStore", func(t *testing.T) {
+		t.Parallel()
+
+		store := setup(t)
+		putKeys(ctx, t, store, []string{"run1/ckpt", "run2/ckpt"})
+		for _, key := range []string{"zz/../run1/ckpt", "run1/../run2/ckpt", "./run1/ckpt", "/run1/ckpt", "run1//ckpt", `run1\ckpt`, "run1/ckpt\x00"} {
+			require.ErrorIs(t, store.Put(ctx, key, []byte("overwritten")), blob.ErrInvalidKey, key)
+			_, err := store.Get(ctx, key)
+			require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+			_, err = store.Exists(ctx, key)
+			require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+			n, err := store.Delete(ctx, []string{"run1/ckpt", key})
+			require.ErrorIs(t, err, blob.ErrInvalidKey, key)
+			require.Zero(t, n, "a refused key must fail the whole call before any deletion")
+		}
+		require.Equal(t, []string{"run1/ckpt", "run2/ckpt"}, listAll(ctx, t, store, ""))
+		for _, key := range []string{"run1/ckpt", "run2/ckpt"} {
+			data, err := store.Get(ctx, key)
+			require.NoError(t, err)
+			require.Equal(t, "blob of "+key, string(data))
+		}
+	})
+
 	t.Run("DeletePrefix", func(t *testing.T) {
 		t.Parallel()
 

@@ -44,6 +44,7 @@ type s3Server struct {
 	endpoint  string
 	accessKey string
 	secretKey string
+	root      string // the posix backend's directory; empty for an external server
 }
 
 // sharedS3Server starts (once per test binary) the server every S3 call uses.
@@ -92,6 +93,22 @@ func S3(t testing.TB) blob.S3Options {
 		}
 	})
 	return opts
+}
+
+// S3Root returns the directory the test process's versitygw keeps its
+// buckets in (one subdirectory each), so a test can check the filesystem
+// around a bucket. It skips the test when an external server is in use.
+func S3Root(t testing.TB) string {
+	t.Helper()
+
+	server, err := sharedS3Server()
+	if err != nil {
+		t.Fatalf("testenv: s3 server: %v", err)
+	}
+	if server.root == "" {
+		t.Skipf("testenv: the S3 server at %s is external; its filesystem is not visible", server.endpoint)
+	}
+	return server.root
 }
 
 // S3Store returns a store over a fresh bucket from S3.
@@ -148,6 +165,7 @@ func startS3Server() (s3Server, error) {
 		endpoint:  srv.Endpoint,
 		accessKey: versitygw.AccessKey,
 		secretKey: versitygw.SecretKey,
+		root:      root,
 	}, nil
 }
 
