@@ -2,8 +2,11 @@ package db
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // AuditEntry is one unit of deletion work, as recorded in
@@ -33,17 +36,26 @@ const (
 // RecordAudit writes entry. Pass a transaction to make the record commit with
 // the work it describes.
 func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
-	var errText *string
-	if entry.Error != "" {
-		errText = &entry.Error
+	params := &dbsqlc.AuditInsertParams{
+		Policy:       entry.Policy,
+		Action:       entry.Action,
+		JobID:        entry.JobID,
+		RowsDeleted:  entry.RowsDeleted,
+		BlobsDeleted: entry.BlobsDeleted,
+		StartedAt:    entry.StartedAt,
+		Outcome:      entry.Outcome,
 	}
-	_, err := exec.Exec(ctx, `
-		INSERT INTO lethe_deletion_audit
-			(policy, action, job_id, rows_deleted, blobs_deleted, started_at, outcome, error, detail)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		entry.Policy, entry.Action, entry.JobID, entry.RowsDeleted, entry.BlobsDeleted,
-		entry.StartedAt, entry.Outcome, errText, entry.Detail)
-	if err != nil {
+	if entry.Error != "" {
+		params.Error = &entry.Error
+	}
+	if entry.Detail != nil {
+		detail, err := json.Marshal(entry.Detail)
+		if err != nil {
+			return fmt.Errorf("record audit %s for %s: encode detail: %w", entry.Action, entry.Policy, err)
+		}
+		params.Detail = detail
+	}
+	if err := dbsqlc.New().AuditInsert(ctx, exec, params); err != nil {
 		return fmt.Errorf("record audit %s for %s: %w", entry.Action, entry.Policy, err)
 	}
 	return nil
@@ -51,25 +63,30 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 
 // ListAudit returns the newest entries, of one policy when policy is set.
 func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]AuditEntry, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT id, policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at,
-		       outcome, coalesce(error, ''), detail
-		FROM lethe_deletion_audit
-		WHERE $1 = '' OR policy = $1
-		ORDER BY finished_at DESC, id DESC
-		LIMIT $2`, policy, limit)
+	rows, err := dbsqlc.New().AuditList(ctx, exec, &dbsqlc.AuditListParams{Policy: policy, Max: int32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list audit: %w", err)
 	}
-	defer rows.Close()
 	var out []AuditEntry
-	for rows.Next() {
-		var e AuditEntry
-		if err := rows.Scan(&e.ID, &e.Policy, &e.Action, &e.JobID, &e.RowsDeleted, &e.BlobsDeleted,
-			&e.StartedAt, &e.FinishedAt, &e.Outcome, &e.Error, &e.Detail); err != nil {
-			return nil, fmt.Errorf("list audit: %w", err)
+	for _, r := range rows {
+		e := AuditEntry{
+			ID:           r.ID,
+			Policy:       r.Policy,
+			Action:       r.Action,
+			JobID:        r.JobID,
+			RowsDeleted:  r.RowsDeleted,
+			BlobsDeleted: r.BlobsDeleted,
+			StartedAt:    r.StartedAt,
+			FinishedAt:   r.FinishedAt,
+			Outcome:      r.Outcome,
+			Error:        r.Error,
+		}
+		if r.Detail != nil {
+			if err := json.Unmarshal(r.Detail, &e.Detail); err != nil {
+				return nil, fmt.Errorf("list audit: decode detail of entry %d: %w", r.ID, err)
+			}
 		}
 		out = append(out, e)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -150,49 +149,51 @@ func missingExpireIndexes(ctx context.Context, exec Executor, cols ExpireColumns
 		if slices.Contains(leading, want.column) {
 			continue
 		}
-		warnings = append(warnings, fmt.Sprintf("policy %s: table %s has no index on %s, so %s; create one: CREATE INDEX ON %s (%s) WHERE %s = '%s'",
-			cols.Policy, cols.Table, want.column, want.scans, Ident(cols.Table), Ident(want.column), Ident(cols.Status), want.status))
+		create := newIdentTemplate(map[string]string{"table": cols.Table, "column": want.column, "status": cols.Status}).
+			fill(`CREATE INDEX ON {table} ({column}) WHERE {status} = '` + want.status + `'`)
+		warnings = append(warnings, fmt.Sprintf("policy %s: table %s has no index on %s, so %s; create one: %s",
+			cols.Policy, cols.Table, want.column, want.scans, create))
 	}
 	return warnings, nil
 }
 
-// build writes the statements. Names go through Ident; the key type comes
-// from format_type, which quotes what needs quoting.
+// build writes the statements from templates whose placeholders only
+// quoted names fill.
 func (t *ExpireTable) build() {
 	c := t.Columns
-	r := strings.NewReplacer(
-		"{table}", Ident(c.Table),
-		"{key}", Ident(c.Key),
-		"{expires_at}", Ident(c.ExpiresAt),
-		"{status}", Ident(c.Status),
-		"{initiated_at}", Ident(c.InitiatedAt),
-		"{blob_key}", Ident(c.BlobKey),
-	)
+	r := newIdentTemplate(map[string]string{
+		"table":        c.Table,
+		"key":          c.Key,
+		"expires_at":   c.ExpiresAt,
+		"status":       c.Status,
+		"initiated_at": c.InitiatedAt,
+		"blob_key":     c.BlobKey,
+	})
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it. Only the
 	// count, the timestamp and the cursor come back.
-	t.claimSQL = r.Replace(t.lockThenUpdate(
+	t.claimSQL = r.fill(t.lockThenUpdate(
 		`{status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2`, `{expires_at}`,
 		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	// A batch's rows are found through the claim's timestamp, with an
 	// index such as pastes_in_progress_idx above; its job carries no keys.
 	if c.BlobKey != "" {
-		t.blobKeysSQL = r.Replace(`
+		t.blobKeysSQL = r.fill(`
 			SELECT DISTINCT {blob_key}::text
 			FROM {table}
 			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
 			  AND {blob_key} IS NOT NULL AND {blob_key}::text <> ''`)
 	}
-	t.finishSQL = r.Replace(`
+	t.finishSQL = r.fill(`
 		DELETE FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
-	t.markSQL = r.Replace(`
+	t.markSQL = r.fill(`
 		UPDATE {table} SET {status} = 'DELETED'
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
-	t.resetSQL = r.Replace(t.lockThenUpdate(
+	t.resetSQL = r.fill(t.lockThenUpdate(
 		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)`, `{initiated_at}`,
 		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `
 		SELECT count(*) FROM changed`)

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // The dashboard's and /metrics' reads. They only read, each with the
@@ -39,21 +42,27 @@ type StatusCounts struct {
 	Capped bool `json:"capped,omitempty"`
 }
 
+// countStatusSQL counts an expire policy's rows by stage. Each subquery
+// matches one of the partial indexes the claim and the watchdog use, so
+// counting reads the same small index they do.
+const countStatusSQL = `
+	SELECT
+		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() LIMIT $1) b),
+		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS' LIMIT $1) p),
+		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'
+			AND {initiated_at} < now() - make_interval(secs => $2) LIMIT $1) s),
+		(SELECT min({expires_at}) FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now())`
+
 // CountStatus counts an expire policy's rows by stage, each count stopping
 // at limit.
 func CountStatus(ctx context.Context, exec Executor, t StatusTable, limit int64) (StatusCounts, error) {
 	var c StatusCounts
-	table, expires, status, initiated := Ident(t.Table), Ident(t.ExpiresAtColumn), Ident(t.StatusColumn), Ident(t.InitiatedAtColumn)
-	// Each subquery matches one of the partial indexes the claim and the
-	// watchdog use, so counting reads the same small index they do.
-	sql := fmt.Sprintf(`
-		SELECT
-			(SELECT count(*) FROM (SELECT 1 FROM %[1]s WHERE %[3]s = 'NOT_EXPIRED' AND %[2]s < now() LIMIT $1) b),
-			(SELECT count(*) FROM (SELECT 1 FROM %[1]s WHERE %[3]s = 'DELETION_IN_PROGRESS' LIMIT $1) p),
-			(SELECT count(*) FROM (SELECT 1 FROM %[1]s WHERE %[3]s = 'DELETION_IN_PROGRESS'
-				AND %[4]s < now() - make_interval(secs => $2) LIMIT $1) s),
-			(SELECT min(%[2]s) FROM %[1]s WHERE %[3]s = 'NOT_EXPIRED' AND %[2]s < now())`,
-		table, expires, status, initiated)
+	sql := newIdentTemplate(map[string]string{
+		"table":        t.Table,
+		"expires_at":   t.ExpiresAtColumn,
+		"status":       t.StatusColumn,
+		"initiated_at": t.InitiatedAtColumn,
+	}).fill(countStatusSQL)
 	err := exec.QueryRow(ctx, sql, limit, t.StuckAfter.Seconds()).Scan(&c.Backlog, &c.InProgress, &c.Stuck, &c.OldestExpiredAt)
 	if err != nil {
 		return c, fmt.Errorf("count rows of %s by deletion status: %w", t.Table, err)
@@ -73,9 +82,9 @@ type ExpiredCount struct {
 // stopping at limit.
 func CountExpired(ctx context.Context, exec Executor, table, expiresAt string, limit int64) (ExpiredCount, error) {
 	var c ExpiredCount
-	sql := fmt.Sprintf(`
-		SELECT (SELECT count(*) FROM (SELECT 1 FROM %[1]s WHERE %[2]s < now() LIMIT $1) e),
-		       (SELECT min(%[2]s) FROM %[1]s WHERE %[2]s < now())`, Ident(table), Ident(expiresAt))
+	sql := newIdentTemplate(map[string]string{"table": table, "expires_at": expiresAt}).fill(`
+		SELECT (SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {expires_at} < now() LIMIT $1) e),
+		       (SELECT min({expires_at}) FROM {table} WHERE {expires_at} < now())`)
 	if err := exec.QueryRow(ctx, sql, limit).Scan(&c.Backlog, &c.OldestExpiredAt); err != nil {
 		return c, fmt.Errorf("count expired rows of %s: %w", table, err)
 	}
@@ -96,33 +105,22 @@ type DeletedTotals struct {
 
 // AuditTotals sums the audit of every policy over the last hour and day.
 func AuditTotals(ctx context.Context, exec Executor) (map[string]DeletedTotals, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT policy,
-		       coalesce(sum(rows_deleted) FILTER (WHERE finished_at > now() - interval '1 hour'), 0),
-		       coalesce(sum(blobs_deleted) FILTER (WHERE finished_at > now() - interval '1 hour'), 0),
-		       coalesce(sum(rows_deleted), 0),
-		       coalesce(sum(blobs_deleted), 0),
-		       count(*) FILTER (WHERE outcome = 'error'),
-		       max(finished_at)
-		FROM lethe_deletion_audit
-		WHERE finished_at > now() - interval '1 day'
-		GROUP BY policy`)
+	rows, err := dbsqlc.New().AuditTotals(ctx, exec)
 	if err != nil {
 		return nil, fmt.Errorf("sum deletion audit: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]DeletedTotals{}
-	for rows.Next() {
-		var (
-			policy string
-			t      DeletedTotals
-		)
-		if err := rows.Scan(&policy, &t.RowsLastHour, &t.BlobsLastHour, &t.RowsLastDay, &t.BlobsLastDay, &t.ErrorsLastDay, &t.LastActivityAt); err != nil {
-			return nil, fmt.Errorf("sum deletion audit: %w", err)
+	out := make(map[string]DeletedTotals, len(rows))
+	for _, r := range rows {
+		out[r.Policy] = DeletedTotals{
+			RowsLastHour:   r.RowsLastHour,
+			BlobsLastHour:  r.BlobsLastHour,
+			RowsLastDay:    r.RowsLastDay,
+			BlobsLastDay:   r.BlobsLastDay,
+			ErrorsLastDay:  r.ErrorsLastDay,
+			LastActivityAt: &r.LastActivityAt,
 		}
-		out[policy] = t
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // PolicyError is one failure a policy met: an audit entry with outcome
@@ -137,22 +135,13 @@ type PolicyError struct {
 // RecentErrors returns policy's newest failures from the audit (newest
 // first) and its last run error, at most limit in all.
 func RecentErrors(ctx context.Context, exec Executor, policy string, limit int) ([]PolicyError, error) {
-	rows, err := exec.Query(ctx, `
-		(SELECT finished_at, action, job_id, coalesce(error, 'failed')
-		 FROM lethe_deletion_audit
-		 WHERE policy = $1 AND outcome = 'error'
-		 ORDER BY finished_at DESC LIMIT $2)
-		UNION ALL
-		(SELECT last_error_at, 'run', NULL, last_error
-		 FROM lethe_policy_state
-		 WHERE policy = $1 AND last_error IS NOT NULL AND last_error_at IS NOT NULL)
-		ORDER BY 1 DESC LIMIT $2`, policy, limit)
+	rows, err := dbsqlc.New().AuditRecentErrors(ctx, exec, &dbsqlc.AuditRecentErrorsParams{Policy: policy, Max: int32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list errors of policy %s: %w", policy, err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[PolicyError])
-	if err != nil {
-		return nil, fmt.Errorf("list errors of policy %s: %w", policy, err)
+	out := make([]PolicyError, len(rows))
+	for i, r := range rows {
+		out[i] = PolicyError{At: r.At, Action: r.Action, JobID: r.JobID, Message: r.Message}
 	}
 	return out, nil
 }
@@ -168,25 +157,34 @@ type JobSummary struct {
 }
 
 // RecentJobs returns the newest River jobs whose args name policy
-// ({"policy": "<name>"}), newest first.
-func RecentJobs(ctx context.Context, exec Executor, policy string, limit int) ([]JobSummary, error) {
-	// @> uses River's GIN index on args.
-	rows, err := exec.Query(ctx, `
-		SELECT id, kind, state::text, attempt, created_at, finalized_at
-		FROM river_job
-		WHERE args @> jsonb_build_object('policy', $1::text)
-		ORDER BY id DESC LIMIT $2`, policy, limit)
+// ({"policy": "<name>"}), newest first, through River's job list.
+func RecentJobs(ctx context.Context, client *river.Client[pgx.Tx], policy string, limit int) ([]JobSummary, error) {
+	if limit <= 0 {
+		return []JobSummary{}, nil
+	}
+	// @> uses River's GIN index on args; JobList takes at most 10,000.
+	res, err := client.JobList(ctx, river.NewJobListParams().
+		Where("args @> jsonb_build_object('policy', @policy::text)", river.NamedArgs{"policy": policy}).
+		OrderBy(river.JobListOrderByID, river.SortOrderDesc).
+		First(min(limit, 10_000)))
 	if err != nil {
 		return nil, fmt.Errorf("list jobs of policy %s: %w", policy, err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[JobSummary])
-	if err != nil {
-		return nil, fmt.Errorf("list jobs of policy %s: %w", policy, err)
+	out := make([]JobSummary, len(res.Jobs))
+	for i, job := range res.Jobs {
+		out[i] = JobSummary{
+			ID: job.ID, Kind: job.Kind, State: string(job.State), Attempt: job.Attempt,
+			CreatedAt: job.CreatedAt, FinalizedAt: job.FinalizedAt,
+		}
 	}
 	return out, nil
 }
 
 // JobKinds returns the distinct kinds of River jobs whose args name policy.
+//
+// River's API has no distinct list: JobList would page through every job
+// of the policy (thousands of batches a day) to find a handful of kinds, so
+// this reads river_job directly, one bounded query on the args index.
 func JobKinds(ctx context.Context, exec Executor, policy string) ([]string, error) {
 	rows, err := exec.Query(ctx, `
 		SELECT DISTINCT kind FROM river_job
@@ -215,32 +213,24 @@ type TombstoneStats struct {
 // TombstoneSummary returns the tombstone stats of every entity that has
 // tombstones.
 func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT entity, count(*), count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at), min(deleted_at), max(deleted_at)
-		FROM lethe_tombstones GROUP BY entity ORDER BY entity`)
+	rows, err := dbsqlc.New().TombstoneSummary(ctx, exec)
 	if err != nil {
 		return nil, fmt.Errorf("summarise tombstones: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[TombstoneStats])
-	if err != nil {
-		return nil, fmt.Errorf("summarise tombstones: %w", err)
+	out := make([]TombstoneStats, len(rows))
+	for i, r := range rows {
+		out[i] = TombstoneStats{Entity: r.Entity, Count: r.Count, Unpurged: r.Unpurged, OldestAt: &r.OldestAt, NewestAt: &r.NewestAt}
 	}
 	return out, nil
 }
 
 // RecentTombstones returns the newest tombstones of every entity.
 func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]Tombstone, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT entity, key, deleted_at, purged_at FROM lethe_tombstones
-		ORDER BY deleted_at DESC, key LIMIT $1`, limit)
+	rows, err := dbsqlc.New().TombstoneListRecent(ctx, exec, int32(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Tombstone])
-	if err != nil {
-		return nil, fmt.Errorf("list tombstones: %w", err)
-	}
-	return out, nil
+	return tombstonesFromRows(rows), nil
 }
 
 // ThroughputPoint is what was deleted in one time bucket.
@@ -258,31 +248,15 @@ func Throughput(ctx context.Context, exec Executor, policy string, window, bucke
 	if bucket <= 0 || window < bucket {
 		return nil, errors.New("throughput: bucket must be positive and at most the window")
 	}
-	rows, err := exec.Query(ctx, `
-		WITH bounds AS (
-			SELECT date_bin(make_interval(secs => $2), now() - make_interval(secs => $1), 'epoch') AS start,
-			       make_interval(secs => $2) AS width
-		),
-		buckets AS (
-			SELECT generate_series(start, now(), width) AS at FROM bounds
-		),
-		sums AS (
-			SELECT date_bin(width, finished_at, 'epoch') AS at,
-			       sum(rows_deleted) AS rows, sum(blobs_deleted) AS blobs,
-			       count(*) FILTER (WHERE outcome = 'error') AS errors
-			FROM lethe_deletion_audit, bounds
-			WHERE finished_at >= start AND ($3 = '' OR policy = $3)
-			GROUP BY 1
-		)
-		SELECT b.at, coalesce(s.rows, 0)::bigint, coalesce(s.blobs, 0)::bigint, coalesce(s.errors, 0)
-		FROM buckets b LEFT JOIN sums s USING (at)
-		ORDER BY b.at`, window.Seconds(), bucket.Seconds(), policy)
+	rows, err := dbsqlc.New().AuditThroughput(ctx, exec, &dbsqlc.AuditThroughputParams{
+		WindowSeconds: window.Seconds(), BucketSeconds: bucket.Seconds(), Policy: policy,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("bucket deletion audit: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[ThroughputPoint])
-	if err != nil {
-		return nil, fmt.Errorf("bucket deletion audit: %w", err)
+	out := make([]ThroughputPoint, len(rows))
+	for i, r := range rows {
+		out[i] = ThroughputPoint{At: r.At, Rows: r.Rows, Blobs: r.Blobs, Errors: r.Errors}
 	}
 	return out, nil
 }

@@ -1,12 +1,18 @@
 // Package db is Lethe's PostgreSQL access: connecting, claims, deletes,
-// tombstones, the deletion audit and per-policy state. SQL lives next to the
-// code that runs it; table and column names from configuration go through
-// pgx.Identifier and values through $n parameters, never spliced raw.
+// tombstones, the deletion audit and per-policy state.
+//
+// Static queries on Lethe's own tables (and the example runs schema) live in
+// internal/dbsqlc/*.sql, one file per table, checked against the migrations
+// and turned into Go by sqlc (`go tool task generate`). Statements on tables
+// named in the configuration are written next to the code that runs them, as
+// templates whose {placeholder}s only identifiers fill (identTemplate, through
+// Ident); values always go in $n parameters, never spliced into SQL.
 package db
 
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -49,3 +55,22 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 
 // Ident quotes a table or column name from configuration.
 func Ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+
+// identTemplate fills the {placeholder}s of SQL templates with names from
+// configuration, each quoted by Ident: the one way package db builds
+// statements around configured tables and columns. Values never go through
+// it; they are $n parameters.
+type identTemplate struct{ r *strings.Replacer }
+
+// newIdentTemplate maps each placeholder (without braces) to the unquoted
+// name that fills it, e.g. {"table": "pastes"} fills {table} with "pastes".
+func newIdentTemplate(names map[string]string) identTemplate {
+	pairs := make([]string, 0, 2*len(names))
+	for placeholder, name := range names {
+		pairs = append(pairs, "{"+placeholder+"}", Ident(name))
+	}
+	return identTemplate{strings.NewReplacer(pairs...)}
+}
+
+// fill returns sql with every placeholder replaced.
+func (t identTemplate) fill(sql string) string { return t.r.Replace(sql) }

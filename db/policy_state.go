@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // PolicyState is the runtime state operators control and the dashboard shows.
@@ -21,27 +23,23 @@ type PolicyState struct {
 // GetPolicyState returns the state of policy; a policy never touched is
 // unpaused and has never run.
 func GetPolicyState(ctx context.Context, exec Executor, policy string) (PolicyState, error) {
-	state := PolicyState{Policy: policy}
-	err := exec.QueryRow(ctx, `
-		SELECT paused, last_run_at, coalesce(last_error, ''), last_error_at
-		FROM lethe_policy_state WHERE policy = $1`, policy).
-		Scan(&state.Paused, &state.LastRunAt, &state.LastError, &state.LastErrorAt)
+	row, err := dbsqlc.New().PolicyStateGet(ctx, exec, policy)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return state, nil
+		return PolicyState{Policy: policy}, nil
 	}
 	if err != nil {
-		return state, fmt.Errorf("read state of policy %s: %w", policy, err)
+		return PolicyState{Policy: policy}, fmt.Errorf("read state of policy %s: %w", policy, err)
 	}
-	return state, nil
+	return PolicyState{
+		Policy: policy, Paused: row.Paused, LastRunAt: row.LastRunAt,
+		LastError: row.LastError, LastErrorAt: row.LastErrorAt,
+	}, nil
 }
 
 // SetPolicyPaused pauses or resumes policy. Its periodic jobs keep being
 // scheduled but do nothing while it is paused.
 func SetPolicyPaused(ctx context.Context, exec Executor, policy string, paused bool) error {
-	_, err := exec.Exec(ctx, `
-		INSERT INTO lethe_policy_state (policy, paused) VALUES ($1, $2)
-		ON CONFLICT (policy) DO UPDATE SET paused = EXCLUDED.paused, updated_at = now()`, policy, paused)
-	if err != nil {
+	if err := dbsqlc.New().PolicyStateSetPaused(ctx, exec, &dbsqlc.PolicyStateSetPausedParams{Policy: policy, Paused: paused}); err != nil {
 		return fmt.Errorf("set paused=%t on policy %s: %w", paused, policy, err)
 	}
 	return nil
@@ -50,20 +48,12 @@ func SetPolicyPaused(ctx context.Context, exec Executor, policy string, paused b
 // RecordPolicyRun notes that a periodic job of policy ran, with runErr when it
 // failed (nil clears nothing: the last error stays visible until the next one).
 func RecordPolicyRun(ctx context.Context, exec Executor, policy string, runErr error) error {
-	var errText *string
+	params := &dbsqlc.PolicyStateRecordRunParams{Policy: policy}
 	if runErr != nil {
 		s := runErr.Error()
-		errText = &s
+		params.Error = &s
 	}
-	_, err := exec.Exec(ctx, `
-		INSERT INTO lethe_policy_state (policy, last_run_at, last_error, last_error_at)
-		VALUES ($1, now(), $2, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END)
-		ON CONFLICT (policy) DO UPDATE SET
-			last_run_at = now(),
-			last_error = coalesce(EXCLUDED.last_error, lethe_policy_state.last_error),
-			last_error_at = coalesce(EXCLUDED.last_error_at, lethe_policy_state.last_error_at),
-			updated_at = now()`, policy, errText)
-	if err != nil {
+	if err := dbsqlc.New().PolicyStateRecordRun(ctx, exec, params); err != nil {
 		return fmt.Errorf("record run of policy %s: %w", policy, err)
 	}
 	return nil
@@ -71,19 +61,16 @@ func RecordPolicyRun(ctx context.Context, exec Executor, policy string, runErr e
 
 // ListPolicyStates returns the state of every policy that has one.
 func ListPolicyStates(ctx context.Context, exec Executor) (map[string]PolicyState, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT policy, paused, last_run_at, coalesce(last_error, ''), last_error_at FROM lethe_policy_state`)
+	rows, err := dbsqlc.New().PolicyStateList(ctx, exec)
 	if err != nil {
 		return nil, fmt.Errorf("list policy states: %w", err)
 	}
-	defer rows.Close()
-	out := map[string]PolicyState{}
-	for rows.Next() {
-		var s PolicyState
-		if err := rows.Scan(&s.Policy, &s.Paused, &s.LastRunAt, &s.LastError, &s.LastErrorAt); err != nil {
-			return nil, fmt.Errorf("list policy states: %w", err)
+	out := make(map[string]PolicyState, len(rows))
+	for _, r := range rows {
+		out[r.Policy] = PolicyState{
+			Policy: r.Policy, Paused: r.Paused, LastRunAt: r.LastRunAt,
+			LastError: r.LastError, LastErrorAt: r.LastErrorAt,
 		}
-		out[s.Policy] = s
 	}
-	return out, rows.Err()
+	return out, nil
 }

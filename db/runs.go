@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // RunTables are the tables that hold a run's rows, children first: the order
@@ -20,7 +22,8 @@ var RunTables = []string{"run_experiments", "run_tags", "run_attributes", "run_m
 func DeleteRun(ctx context.Context, exec Executor, hash string) (map[string]int64, error) {
 	deleted := make(map[string]int64, len(RunTables))
 	for _, table := range RunTables {
-		tag, err := exec.Exec(ctx, `DELETE FROM `+Ident(table)+` WHERE run_hash = $1`, hash)
+		sql := newIdentTemplate(map[string]string{"table": table}).fill(`DELETE FROM {table} WHERE run_hash = $1`)
+		tag, err := exec.Exec(ctx, sql, hash)
 		if err != nil {
 			return deleted, fmt.Errorf("delete run %s from %s: %w", hash, table, err)
 		}
@@ -44,51 +47,37 @@ type Run struct {
 
 // GetRun returns run hash, or nil when it does not exist.
 func GetRun(ctx context.Context, exec Executor, hash string) (*Run, error) {
-	r := Run{Hash: hash}
-	err := exec.QueryRow(ctx, `
-		SELECT name, created_at, updated_at,
-			(SELECT count(*) FROM run_metrics WHERE run_hash = $1),
-			coalesce((SELECT array_agg(tag ORDER BY tag) FROM run_tags WHERE run_hash = $1), '{}'),
-			coalesce((SELECT array_agg(experiment ORDER BY experiment) FROM run_experiments WHERE run_hash = $1), '{}'),
-			(SELECT count(*) FROM run_attributes WHERE run_hash = $1),
-			(SELECT count(*) FROM run_blobs WHERE run_hash = $1)
-		FROM runs WHERE run_hash = $1`, hash).
-		Scan(&r.Name, &r.CreatedAt, &r.UpdatedAt, &r.Metrics, &r.Tags, &r.Experiments, &r.Attributes, &r.Blobs)
+	row, err := dbsqlc.New().RunGet(ctx, exec, hash)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read run %s: %w", hash, err)
 	}
-	return &r, nil
+	return &Run{
+		Hash: hash, Name: row.Name, CreatedAt: row.CreatedAt, UpdatedAt: row.UpdatedAt,
+		Metrics: row.Metrics, Tags: row.Tags, Experiments: row.Experiments,
+		Attributes: row.Attributes, Blobs: row.Blobs,
+	}, nil
 }
 
 // RunExists reports whether run hash has a row in runs.
 func RunExists(ctx context.Context, exec Executor, hash string) (bool, error) {
-	var exists bool
-	if err := exec.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM runs WHERE run_hash = $1)`, hash).Scan(&exists); err != nil {
+	exists, err := dbsqlc.New().RunExists(ctx, exec, hash)
+	if err != nil {
 		return false, fmt.Errorf("check run %s: %w", hash, err)
 	}
 	return exists, nil
 }
 
 // Run ingestion. Each write creates the run when it does not exist yet
-// (ingestion messages arrive out of order); the guard trigger refuses every
-// one of them for a tombstoned run with SQLStateTombstoned.
-
-// withRun prefixes sql, an INSERT whose $1 is the run hash, with the
-// creation of the run when missing: one statement, one round trip per write
-// (the foreign keys are checked at the end of the statement, after the run).
-func withRun(sql string) string {
-	return `WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING) ` + sql
-}
+// (ingestion messages arrive out of order), in the same statement; the guard
+// trigger refuses every one of them for a tombstoned run with
+// SQLStateTombstoned.
 
 // UpsertRun creates run hash named name, or renames it.
 func UpsertRun(ctx context.Context, exec Executor, hash, name string) error {
-	_, err := exec.Exec(ctx, `
-		INSERT INTO runs (run_hash, name) VALUES ($1, $2)
-		ON CONFLICT (run_hash) DO UPDATE SET name = EXCLUDED.name, updated_at = now()`, hash, name)
-	if err != nil {
+	if err := dbsqlc.New().RunUpsert(ctx, exec, &dbsqlc.RunUpsertParams{RunHash: hash, Name: name}); err != nil {
 		return fmt.Errorf("create run %s: %w", hash, err)
 	}
 	return nil
@@ -96,10 +85,7 @@ func UpsertRun(ctx context.Context, exec Executor, hash, name string) error {
 
 // LinkExperiment links run hash to experiment, creating both when missing.
 func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string) error {
-	if _, err := exec.Exec(ctx, withRun(`,
-		experiment AS (INSERT INTO experiments (name) VALUES ($2) ON CONFLICT (name) DO NOTHING)
-		INSERT INTO run_experiments (run_hash, experiment) VALUES ($1, $2)
-		ON CONFLICT DO NOTHING`), hash, experiment); err != nil {
+	if err := dbsqlc.New().RunLinkExperiment(ctx, exec, &dbsqlc.RunLinkExperimentParams{RunHash: hash, Experiment: experiment}); err != nil {
 		return fmt.Errorf("link run %s to experiment %s: %w", hash, experiment, err)
 	}
 	return nil
@@ -107,10 +93,9 @@ func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string)
 
 // LogMetric records value at step of metric name/context of run hash.
 func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext string, step int64, value float64) error {
-	_, err := exec.Exec(ctx, withRun(`
-		INSERT INTO run_metrics (run_hash, name, context, step, value) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (run_hash, name, context, step) DO UPDATE SET value = EXCLUDED.value, logged_at = now()`),
-		hash, name, metricContext, step, value)
+	err := dbsqlc.New().RunLogMetric(ctx, exec, &dbsqlc.RunLogMetricParams{
+		RunHash: hash, Name: name, Context: metricContext, Step: step, Value: value,
+	})
 	if err != nil {
 		return fmt.Errorf("log metric %s of run %s: %w", name, hash, err)
 	}
@@ -119,18 +104,20 @@ func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext str
 
 // SetTag tags run hash.
 func SetTag(ctx context.Context, exec Executor, hash, tag string) error {
-	if _, err := exec.Exec(ctx, withRun(`INSERT INTO run_tags (run_hash, tag) VALUES ($1, $2) ON CONFLICT DO NOTHING`), hash, tag); err != nil {
+	if err := dbsqlc.New().RunSetTag(ctx, exec, &dbsqlc.RunSetTagParams{RunHash: hash, Tag: tag}); err != nil {
 		return fmt.Errorf("tag run %s: %w", hash, err)
 	}
 	return nil
 }
 
-// SetAttribute sets attribute key of run hash to the JSON value.
+// SetAttribute sets attribute key of run hash to the JSON value (any Go
+// value json.Marshal takes, nil and strings included).
 func SetAttribute(ctx context.Context, exec Executor, hash, key string, value any) error {
-	_, err := exec.Exec(ctx, withRun(`
-		INSERT INTO run_attributes (run_hash, key, value) VALUES ($1, $2, $3)
-		ON CONFLICT (run_hash, key) DO UPDATE SET value = EXCLUDED.value`), hash, key, jsonValue{value})
+	encoded, err := json.Marshal(value)
 	if err != nil {
+		return fmt.Errorf("set attribute %s of run %s: encode value: %w", key, hash, err)
+	}
+	if err := dbsqlc.New().RunSetAttribute(ctx, exec, &dbsqlc.RunSetAttributeParams{RunHash: hash, Key: key, Value: encoded}); err != nil {
 		return fmt.Errorf("set attribute %s of run %s: %w", key, hash, err)
 	}
 	return nil
@@ -138,28 +125,15 @@ func SetAttribute(ctx context.Context, exec Executor, hash, key string, value an
 
 // RecordRunBlob notes that blobKey belongs to run hash.
 func RecordRunBlob(ctx context.Context, exec Executor, hash, blobKey string) error {
-	if _, err := exec.Exec(ctx, withRun(`INSERT INTO run_blobs (run_hash, blob_key) VALUES ($1, $2) ON CONFLICT DO NOTHING`), hash, blobKey); err != nil {
+	if err := dbsqlc.New().RunRecordBlob(ctx, exec, &dbsqlc.RunRecordBlobParams{RunHash: hash, BlobKey: blobKey}); err != nil {
 		return fmt.Errorf("record blob %s of run %s: %w", blobKey, hash, err)
 	}
 	return nil
 }
 
-// jsonValue makes pgx encode any Go value (including nil and strings) as
-// JSON for a jsonb column.
-type jsonValue struct{ v any }
-
-func (j jsonValue) MarshalJSON() ([]byte, error) { return json.Marshal(j.v) }
-
 // KnownRuns reports which of hashes exist as a run or as a run tombstone.
 func KnownRuns(ctx context.Context, exec Executor, hashes []string) (map[string]bool, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT run_hash FROM runs WHERE run_hash = ANY($1)
-		UNION
-		SELECT key FROM lethe_tombstones WHERE entity = 'run' AND key = ANY($1)`, hashes)
-	if err != nil {
-		return nil, fmt.Errorf("look up runs: %w", err)
-	}
-	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	found, err := dbsqlc.New().RunKnown(ctx, exec, hashes)
 	if err != nil {
 		return nil, fmt.Errorf("look up runs: %w", err)
 	}

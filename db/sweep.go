@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -67,6 +68,27 @@ func IsSweepTimeout(err error) bool {
 // the network) never answers.
 const sweepClientSlack = 5 * time.Second
 
+// The runbook's batch delete, by ctid on an ordinary table and by key on a
+// partitioned one (see SweepBatch).
+const (
+	sweepDeleteByCtidSQL = `
+		DELETE FROM {table}
+		WHERE ctid = ANY (ARRAY(
+			SELECT ctid FROM {table}
+			WHERE {expires_at} < now()
+			ORDER BY {expires_at}
+			LIMIT $1))
+		  AND {expires_at} < now()`
+	sweepDeleteByKeySQL = `
+		DELETE FROM {table}
+		WHERE {key} = ANY (ARRAY(
+			SELECT {key} FROM {table}
+			WHERE {expires_at} < now()
+			ORDER BY {expires_at}
+			LIMIT $1))
+		  AND {expires_at} < now()`
+)
+
 // SweepBatch deletes at most limit of t's expired rows, oldest first, in a
 // transaction of its own with statement_timeout set to timeout, and returns
 // how many it deleted. A timeout returns a *SweepTimeoutError and deletes
@@ -82,21 +104,14 @@ const sweepClientSlack = 5 * time.Second
 // `expires_at < now()` is rechecked on each row at delete time, so a key
 // whose expiry was pushed back concurrently is not deleted.
 func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout time.Duration) (int64, error) {
-	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
-	row := "ctid"
+	sql := sweepDeleteByCtidSQL
 	if kind != RelKindTable {
 		if t.KeyColumn == "" {
 			return 0, fmt.Errorf("sweep table %s: key_column is required to delete rows of a partitioned table", t.Table)
 		}
-		row = Ident(t.KeyColumn)
+		sql = sweepDeleteByKeySQL
 	}
-	sql := `DELETE FROM ` + table + `
-		WHERE ` + row + ` = ANY (ARRAY(
-			SELECT ` + row + ` FROM ` + table + `
-			WHERE ` + expires + ` < now()
-			ORDER BY ` + expires + `
-			LIMIT $1))
-		  AND ` + expires + ` < now()`
+	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn}).fill(sql)
 
 	var deleted int64
 	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
@@ -124,11 +139,17 @@ func withStatementTimeout(ctx context.Context, pool *pgxpool.Pool, timeout, lock
 			SELECT set_config('statement_timeout', $1, true),
 			       set_config('lock_timeout', $2, true),
 			       set_config('synchronous_commit', CASE WHEN $3 THEN 'off' ELSE current_setting('synchronous_commit') END, true)`,
-			fmt.Sprintf("%dms", timeout.Milliseconds()), fmt.Sprintf("%dms", max(lockTimeout, 0).Milliseconds()), asyncCommit); err != nil {
+			durationSetting(timeout), durationSetting(lockTimeout), asyncCommit); err != nil {
 			return err
 		}
 		return fn(ctx, tx)
 	})
+}
+
+// durationSetting renders d as a value for a time setting such as
+// statement_timeout, in milliseconds ("0ms", disabled, for d <= 0).
+func durationSetting(d time.Duration) string {
+	return strconv.FormatInt(max(d, 0).Milliseconds(), 10) + "ms"
 }
 
 // sweepError turns a statement, lock or client timeout into a
@@ -162,16 +183,16 @@ type SweepStatus struct {
 // indexes and, for a partitioned table, its partitions), total and expired
 // keys, oldest and newest expiration. It scans the table.
 func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStatus, error) {
-	table, expires := Ident(t.Table), Ident(t.ExpiresAtColumn)
 	var s SweepStatus
-	err := exec.QueryRow(ctx, `
+	sql := newIdentTemplate(map[string]string{"table": t.Table, "expires_at": t.ExpiresAtColumn}).fill(`
 		SELECT bytes, pg_size_pretty(bytes), total, expired, oldest, newest
 		FROM (SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint
 		              FROM pg_partition_tree(to_regclass($1))) AS bytes,
 		             count(*) AS total,
-		             count(*) FILTER (WHERE `+expires+` < now()) AS expired,
-		             min(`+expires+`) AS oldest, max(`+expires+`) AS newest
-		      FROM `+table+`) status`, table).
+		             count(*) FILTER (WHERE {expires_at} < now()) AS expired,
+		             min({expires_at}) AS oldest, max({expires_at}) AS newest
+		      FROM {table}) status`)
+	err := exec.QueryRow(ctx, sql, Ident(t.Table)).
 		Scan(&s.TableBytes, &s.TableSize, &s.TotalKeys, &s.ExpiredKeys, &s.OldestExpiration, &s.NewestExpiration)
 	if err != nil {
 		return s, fmt.Errorf("status of sweep table %s: %w", t.Table, err)

@@ -86,9 +86,10 @@ func ListPartitions(ctx context.Context, exec Executor, table, column string) ([
 // fail fast with a *SweepTimeoutError instead of queueing queries behind it.
 func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, timeout, lockTimeout time.Duration) (int64, error) {
 	what := fmt.Sprintf("drop partition %s of %s", part, table)
+	names := newIdentTemplate(map[string]string{"table": table, "part": part})
 	var rows int64
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `SELECT count(*) FROM `+Ident(part)).Scan(&rows)
+		return tx.QueryRow(ctx, names.fill(`SELECT count(*) FROM {part}`)).Scan(&rows)
 	})
 	if err != nil {
 		return 0, sweepError(ctx, what, timeout, err)
@@ -104,7 +105,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 	}
 	if hasDefault {
 		err = withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, `DROP TABLE `+Ident(part))
+			_, err := tx.Exec(ctx, names.fill(`DROP TABLE {part}`))
 			return err
 		})
 		if err != nil {
@@ -114,27 +115,28 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 	}
 
 	// DETACH … CONCURRENTLY cannot run in a transaction block: set the
-	// timeouts on a connection of its own, and close it afterwards rather
-	// than return it to the pool with them.
+	// timeouts for the session (is_local false) on a connection of its own,
+	// and close it afterwards rather than return it to the pool with them.
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	defer conn.Release()
 	defer func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }()
-	detach := `ALTER TABLE ` + Ident(table) + ` DETACH PARTITION ` + Ident(part) + ` CONCURRENTLY`
+	detach := `ALTER TABLE {table} DETACH PARTITION {part} CONCURRENTLY`
 	if pending {
-		detach = `ALTER TABLE ` + Ident(table) + ` DETACH PARTITION ` + Ident(part) + ` FINALIZE`
+		detach = `ALTER TABLE {table} DETACH PARTITION {part} FINALIZE`
 	}
 	runCtx, cancel := context.WithTimeout(ctx, 2*timeout+sweepClientSlack)
 	defer cancel()
-	for _, sql := range []string{
-		fmt.Sprintf(`SET statement_timeout = %d`, timeout.Milliseconds()),
-		fmt.Sprintf(`SET lock_timeout = %d`, max(lockTimeout, 0).Milliseconds()),
-		detach,
-		`DROP TABLE ` + Ident(part),
-	} {
-		if _, err := conn.Exec(runCtx, sql); err != nil {
+	if _, err := conn.Exec(runCtx, `
+		SELECT set_config('statement_timeout', $1, false),
+		       set_config('lock_timeout', $2, false)`,
+		durationSetting(timeout), durationSetting(lockTimeout)); err != nil {
+		return 0, sweepError(ctx, what, timeout, err)
+	}
+	for _, sql := range []string{detach, `DROP TABLE {part}`} {
+		if _, err := conn.Exec(runCtx, names.fill(sql)); err != nil {
 			return 0, sweepError(ctx, what, timeout, err)
 		}
 	}
@@ -144,11 +146,8 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 // CreatePartition creates partition part of table for [from, to), unless a
 // table of that name exists.
 func CreatePartition(ctx context.Context, pool *pgxpool.Pool, table, part string, from, to time.Time, timeout, lockTimeout time.Duration) error {
-	// DDL takes no parameters; the bounds are formatted from time.Time
-	// values, never from input.
-	const layout = "2006-01-02 15:04:05Z07:00"
-	sql := fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF %s FOR VALUES FROM ('%s') TO ('%s')`,
-		Ident(part), Ident(table), from.UTC().Format(layout), to.UTC().Format(layout))
+	sql := newIdentTemplate(map[string]string{"table": table, "part": part}).
+		fill(`CREATE TABLE IF NOT EXISTS {part} PARTITION OF {table} FOR VALUES FROM (` + partitionBound(from) + `) TO (` + partitionBound(to) + `)`)
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, sql)
 		return err
@@ -157,4 +156,15 @@ func CreatePartition(ctx context.Context, pool *pgxpool.Pool, table, part string
 		return sweepError(ctx, fmt.Sprintf("create partition %s of %s", part, table), timeout, err)
 	}
 	return nil
+}
+
+// partitionBound renders t as a quoted timestamptz literal for a partition
+// bound. DDL takes no $n parameters, so CREATE TABLE … PARTITION OF … FOR
+// VALUES FROM (…) TO (…) is the one statement in package db with a value
+// spliced into its text. This function is the only way one gets there, and
+// it takes only a time.Time, which Go formats (in UTC) into digits and
+// '-', ':', '.', ' ', 'Z': no text from input or configuration can reach
+// the SQL.
+func partitionBound(t time.Time) string {
+	return "'" + t.UTC().Format("2006-01-02 15:04:05.999999Z07:00") + "'"
 }

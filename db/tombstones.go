@@ -8,6 +8,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // Tombstone is a deletion marker: (Entity, Key) stays deleted until the
@@ -38,7 +40,7 @@ func IsTombstonedError(err error) bool {
 // insert and a deletion of one entity never interleave. exec must be a
 // transaction: the lock is released at commit or rollback.
 func LockExclusive(ctx context.Context, exec Executor, entity, key string) error {
-	if _, err := exec.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1 || ':' || $2))`, entity, key); err != nil {
+	if err := dbsqlc.New().TombstoneLockExclusive(ctx, exec, &dbsqlc.TombstoneLockExclusiveParams{Entity: entity, Key: key}); err != nil {
 		return fmt.Errorf("lock %s %s: %w", entity, key, err)
 	}
 	return nil
@@ -50,8 +52,8 @@ func LockExclusive(ctx context.Context, exec Executor, entity, key string) error
 // own, sees every deletion that committed before the lock was granted.
 func LockShared(ctx context.Context, tx pgx.Tx, entity, key string) (tombstoned bool, err error) {
 	batch := &pgx.Batch{}
-	batch.Queue(`SELECT pg_advisory_xact_lock_shared(hashtext($1 || ':' || $2))`, entity, key)
-	batch.Queue(`SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2)`, entity, key).
+	batch.Queue(dbsqlc.TombstoneLockSharedSQL, entity, key)
+	batch.Queue(dbsqlc.TombstoneExistsSQL, entity, key).
 		QueryRow(func(row pgx.Row) error { return row.Scan(&tombstoned) })
 	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
 		return false, fmt.Errorf("lock and check tombstone of %s %s: %w", entity, key, err)
@@ -61,9 +63,7 @@ func LockShared(ctx context.Context, tx pgx.Tx, entity, key string) (tombstoned 
 
 // IsTombstoned reports whether (entity, key) has a tombstone.
 func IsTombstoned(ctx context.Context, exec Executor, entity, key string) (bool, error) {
-	var exists bool
-	err := exec.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2)`,
-		entity, key).Scan(&exists)
+	exists, err := dbsqlc.New().TombstoneExists(ctx, exec, &dbsqlc.TombstoneExistsParams{Entity: entity, Key: key})
 	if err != nil {
 		return false, fmt.Errorf("check tombstone of %s %s: %w", entity, key, err)
 	}
@@ -73,15 +73,14 @@ func IsTombstoned(ctx context.Context, exec Executor, entity, key string) (bool,
 // GetTombstone returns the tombstone of (entity, key), or nil when there is
 // none.
 func GetTombstone(ctx context.Context, exec Executor, entity, key string) (*Tombstone, error) {
-	t := Tombstone{Entity: entity, Key: key}
-	err := exec.QueryRow(ctx, `SELECT deleted_at, purged_at FROM lethe_tombstones WHERE entity = $1 AND key = $2`,
-		entity, key).Scan(&t.DeletedAt, &t.PurgedAt)
+	row, err := dbsqlc.New().TombstoneGet(ctx, exec, &dbsqlc.TombstoneGetParams{Entity: entity, Key: key})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read tombstone of %s %s: %w", entity, key, err)
 	}
+	t := tombstoneFromRow(row)
 	return &t, nil
 }
 
@@ -91,55 +90,43 @@ func GetTombstone(ctx context.Context, exec Executor, entity, key string) (*Tomb
 // the entity since (the guard refuses it), so a repeated delete needs no
 // refresh. GC still waits for a purge that started after deleted_at.
 func PutTombstone(ctx context.Context, exec Executor, entity, key string) (bool, error) {
-	tag, err := exec.Exec(ctx, `
-		INSERT INTO lethe_tombstones (entity, key) VALUES ($1, $2)
-		ON CONFLICT (entity, key) DO NOTHING`, entity, key)
+	n, err := dbsqlc.New().TombstonePut(ctx, exec, &dbsqlc.TombstonePutParams{Entity: entity, Key: key})
 	if err != nil {
 		return false, fmt.Errorf("write tombstone of %s %s: %w", entity, key, err)
 	}
-	return tag.RowsAffected() == 1, nil
+	return n == 1, nil
 }
 
 // ClearTombstone removes the tombstone of (entity, key) and reports whether
 // there was one. Writes for the entity are accepted again afterwards.
 func ClearTombstone(ctx context.Context, exec Executor, entity, key string) (bool, error) {
-	tag, err := exec.Exec(ctx, `DELETE FROM lethe_tombstones WHERE entity = $1 AND key = $2`, entity, key)
+	n, err := dbsqlc.New().TombstoneClear(ctx, exec, &dbsqlc.TombstoneClearParams{Entity: entity, Key: key})
 	if err != nil {
 		return false, fmt.Errorf("clear tombstone of %s %s: %w", entity, key, err)
 	}
-	return tag.RowsAffected() == 1, nil
+	return n == 1, nil
 }
 
 // ListTombstones returns up to limit tombstones of entity with key > after,
 // in key order (keyset pagination: pass the last key of a page to get the
 // next; an empty page is the end).
 func ListTombstones(ctx context.Context, exec Executor, entity, after string, limit int) ([]Tombstone, error) {
-	rows, err := exec.Query(ctx, `
-		SELECT entity, key, deleted_at, purged_at FROM lethe_tombstones
-		WHERE entity = $1 AND key > $2
-		ORDER BY key
-		LIMIT $3`, entity, after, limit)
+	rows, err := dbsqlc.New().TombstoneList(ctx, exec, &dbsqlc.TombstoneListParams{Entity: entity, After: after, Max: int32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[Tombstone])
-	if err != nil {
-		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
-	}
-	return out, nil
+	return tombstonesFromRows(rows), nil
 }
 
 // MarkPurged records that a blob purge of (entity, key) which started at
 // startedAt completed. It reports false when the tombstone no longer exists.
 // purged_at only moves forward.
 func MarkPurged(ctx context.Context, exec Executor, entity, key string, startedAt time.Time) (bool, error) {
-	tag, err := exec.Exec(ctx, `
-		UPDATE lethe_tombstones SET purged_at = greatest(purged_at, $3)
-		WHERE entity = $1 AND key = $2`, entity, key, startedAt)
+	n, err := dbsqlc.New().TombstoneMarkPurged(ctx, exec, &dbsqlc.TombstoneMarkPurgedParams{Entity: entity, Key: key, PurgeStartedAt: startedAt})
 	if err != nil {
 		return false, fmt.Errorf("mark %s %s purged: %w", entity, key, err)
 	}
-	return tag.RowsAffected() == 1, nil
+	return n == 1, nil
 }
 
 // GCResult counts what one tombstone GC pass did.
@@ -153,32 +140,25 @@ type GCResult struct {
 // deletion (purged_at >= deleted_at). Tombstones old enough but not purged
 // since deletion are kept and counted: the orphan sweep must run first.
 func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time.Time, batch int) (GCResult, error) {
-	var res GCResult
+	var (
+		queries = dbsqlc.New()
+		res     GCResult
+	)
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		tag, err := exec.Exec(ctx, `
-			DELETE FROM lethe_tombstones
-			WHERE entity = $1 AND key IN (
-				SELECT key FROM lethe_tombstones
-				WHERE entity = $1 AND deleted_at < $2
-				  AND purged_at IS NOT NULL AND purged_at >= deleted_at
-				ORDER BY deleted_at
-				LIMIT $3
-				FOR UPDATE SKIP LOCKED)`, entity, cutoff, batch)
+		n, err := queries.TombstoneGCBatch(ctx, exec, &dbsqlc.TombstoneGCBatchParams{Entity: entity, Cutoff: cutoff, Max: int32(batch)})
 		if err != nil {
 			return res, fmt.Errorf("gc tombstones of %s: %w", entity, err)
 		}
-		res.Removed += tag.RowsAffected()
-		if tag.RowsAffected() < int64(batch) {
+		res.Removed += n
+		if n < int64(batch) {
 			break
 		}
 	}
-	err := exec.QueryRow(ctx, `
-		SELECT count(*) FROM lethe_tombstones
-		WHERE entity = $1 AND deleted_at < $2 AND (purged_at IS NULL OR purged_at < deleted_at)`,
-		entity, cutoff).Scan(&res.KeptUnpurged)
+	var err error
+	res.KeptUnpurged, err = queries.TombstoneCountUnpurged(ctx, exec, &dbsqlc.TombstoneCountUnpurgedParams{Entity: entity, Cutoff: cutoff})
 	if err != nil {
 		return res, fmt.Errorf("count unpurged tombstones of %s: %w", entity, err)
 	}
@@ -188,9 +168,23 @@ func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time
 // Now returns the database clock (clock_timestamp), so times compared with
 // deleted_at come from the same clock.
 func Now(ctx context.Context, exec Executor) (time.Time, error) {
-	var now time.Time
-	if err := exec.QueryRow(ctx, `SELECT clock_timestamp()`).Scan(&now); err != nil {
+	now, err := dbsqlc.New().ClockTimestamp(ctx, exec)
+	if err != nil {
 		return now, fmt.Errorf("read database clock: %w", err)
 	}
 	return now, nil
+}
+
+func tombstoneFromRow(row dbsqlc.LetheTombstones) Tombstone {
+	return Tombstone{Entity: row.Entity, Key: row.Key, DeletedAt: row.DeletedAt, PurgedAt: row.PurgedAt}
+}
+
+// tombstonesFromRows converts rows, returning an empty slice (not nil) for
+// none, as the API's JSON lists expect.
+func tombstonesFromRows(rows []dbsqlc.LetheTombstones) []Tombstone {
+	out := make([]Tombstone, len(rows))
+	for i, row := range rows {
+		out[i] = tombstoneFromRow(row)
+	}
+	return out
 }

@@ -221,7 +221,7 @@ func (s *Server) policyStats(ctx context.Context, p *config.Policy, states map[s
 	if ps.Errors, err = db.RecentErrors(ctx, pool, p.Name, 5); err != nil {
 		return ps, err
 	}
-	if ps.Jobs, err = db.RecentJobs(ctx, pool, p.Name, 6); err != nil {
+	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, p.Name, 6); err != nil {
 		return ps, err
 	}
 	if ps.JobKinds, err = db.JobKinds(ctx, pool, p.Name); err != nil {

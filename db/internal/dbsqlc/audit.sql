@@ -1,0 +1,62 @@
+-- name: AuditInsert :exec
+INSERT INTO lethe_deletion_audit
+    (policy, action, job_id, rows_deleted, blobs_deleted, started_at, outcome, error, detail)
+VALUES (@policy, @action, sqlc.narg('job_id'), @rows_deleted, @blobs_deleted, @started_at, @outcome, sqlc.narg('error'), sqlc.narg('detail'));
+
+-- name: AuditList :many
+SELECT id, policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at,
+       coalesce(error, '')::text AS error, outcome, detail
+FROM lethe_deletion_audit
+WHERE @policy::text = '' OR policy = @policy::text
+ORDER BY finished_at DESC, id DESC
+LIMIT @max;
+
+-- Per policy, the rows and blobs deleted over the last hour and day, the
+-- day's errors and the newest entry.
+-- name: AuditTotals :many
+SELECT policy,
+       coalesce(sum(rows_deleted) FILTER (WHERE finished_at > now() - interval '1 hour'), 0)::bigint AS rows_last_hour,
+       coalesce(sum(blobs_deleted) FILTER (WHERE finished_at > now() - interval '1 hour'), 0)::bigint AS blobs_last_hour,
+       coalesce(sum(rows_deleted), 0)::bigint AS rows_last_day,
+       coalesce(sum(blobs_deleted), 0)::bigint AS blobs_last_day,
+       count(*) FILTER (WHERE outcome = 'error') AS errors_last_day,
+       max(finished_at)::timestamptz AS last_activity_at
+FROM lethe_deletion_audit
+WHERE finished_at > now() - interval '1 day'
+GROUP BY policy;
+
+-- A policy's newest failures: audit entries with outcome error, and the
+-- last error of a periodic run.
+-- name: AuditRecentErrors :many
+(SELECT finished_at AS at, action, job_id, coalesce(error, 'failed')::text AS message
+ FROM lethe_deletion_audit
+ WHERE lethe_deletion_audit.policy = @policy AND outcome = 'error'
+ ORDER BY finished_at DESC LIMIT @max)
+UNION ALL
+(SELECT last_error_at, 'run', NULL, last_error
+ FROM lethe_policy_state
+ WHERE lethe_policy_state.policy = @policy AND last_error IS NOT NULL AND last_error_at IS NOT NULL)
+ORDER BY 1 DESC LIMIT @max;
+
+-- Every bucket of the window, zeros included, aligned to the Unix epoch,
+-- oldest first; of one policy when policy is not empty.
+-- name: AuditThroughput :many
+WITH bounds AS (
+    SELECT date_bin(make_interval(secs => @bucket_seconds::float8), now() - make_interval(secs => @window_seconds::float8), 'epoch') AS start,
+           make_interval(secs => @bucket_seconds::float8) AS width
+),
+buckets AS (
+    SELECT generate_series(start, now(), width) AS at FROM bounds
+),
+sums AS (
+    SELECT date_bin(width, finished_at, 'epoch') AS at,
+           sum(rows_deleted) AS rows, sum(blobs_deleted) AS blobs,
+           count(*) FILTER (WHERE outcome = 'error') AS errors
+    FROM lethe_deletion_audit, bounds
+    WHERE finished_at >= start AND (@policy::text = '' OR policy = @policy::text)
+    GROUP BY 1
+)
+SELECT b.at::timestamptz AS at, coalesce(s.rows, 0)::bigint AS rows, coalesce(s.blobs, 0)::bigint AS blobs,
+       coalesce(s.errors, 0)::bigint AS errors
+FROM buckets b LEFT JOIN sums s USING (at)
+ORDER BY b.at;

@@ -1,0 +1,2 @@
+-- name: ClockTimestamp :one
+SELECT clock_timestamp()::timestamptz;

@@ -1,0 +1,70 @@
+-- The advisory lock of an entity: taken exclusively by whoever deletes or
+-- restores it, shared by its writers and by the guard trigger of migration
+-- 0030 (same hashtext(entity || ':' || key)).
+-- name: TombstoneLockExclusive :exec
+SELECT pg_advisory_xact_lock(hashtext(@entity::text || ':' || @key::text));
+
+-- name: TombstoneLockShared :exec
+SELECT pg_advisory_xact_lock_shared(hashtext(@entity::text || ':' || @key::text));
+
+-- name: TombstoneExists :one
+SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = @entity AND key = @key);
+
+-- name: TombstoneGet :one
+SELECT entity, key, deleted_at, purged_at
+FROM lethe_tombstones
+WHERE entity = @entity AND key = @key;
+
+-- An existing tombstone is kept as is, its deleted_at the first deletion.
+-- name: TombstonePut :execrows
+INSERT INTO lethe_tombstones (entity, key) VALUES (@entity, @key)
+ON CONFLICT (entity, key) DO NOTHING;
+
+-- name: TombstoneClear :execrows
+DELETE FROM lethe_tombstones WHERE entity = @entity AND key = @key;
+
+-- Keyset pagination in key order.
+-- name: TombstoneList :many
+SELECT entity, key, deleted_at, purged_at
+FROM lethe_tombstones
+WHERE entity = @entity AND key > @after
+ORDER BY key
+LIMIT @max;
+
+-- name: TombstoneListRecent :many
+SELECT entity, key, deleted_at, purged_at
+FROM lethe_tombstones
+ORDER BY deleted_at DESC, key
+LIMIT @max;
+
+-- purged_at only moves forward.
+-- name: TombstoneMarkPurged :execrows
+UPDATE lethe_tombstones SET purged_at = greatest(purged_at, @purge_started_at::timestamptz)
+WHERE entity = @entity AND key = @key;
+
+-- One batch of tombstone GC: old tombstones whose blob purge started at or
+-- after their deletion.
+-- name: TombstoneGCBatch :execrows
+DELETE FROM lethe_tombstones
+WHERE lethe_tombstones.entity = @entity AND lethe_tombstones.key IN (
+    SELECT t.key FROM lethe_tombstones t
+    WHERE t.entity = @entity AND t.deleted_at < @cutoff
+      AND t.purged_at IS NOT NULL AND t.purged_at >= t.deleted_at
+    ORDER BY t.deleted_at
+    LIMIT @max
+    FOR UPDATE SKIP LOCKED);
+
+-- Old tombstones GC keeps because no purge completed since their deletion.
+-- name: TombstoneCountUnpurged :one
+SELECT count(*) FROM lethe_tombstones
+WHERE entity = @entity AND deleted_at < @cutoff AND (purged_at IS NULL OR purged_at < deleted_at);
+
+-- name: TombstoneSummary :many
+SELECT entity,
+       count(*) AS count,
+       count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at) AS unpurged,
+       min(deleted_at)::timestamptz AS oldest_at,
+       max(deleted_at)::timestamptz AS newest_at
+FROM lethe_tombstones
+GROUP BY entity
+ORDER BY entity;
