@@ -181,12 +181,13 @@ type SweepStatus struct {
 
 // GetSweepStatus runs the runbook's diagnosis query on t: table size (with
 // indexes and, for a partitioned table, its partitions), total and expired
-// keys, oldest and newest expiration. It scans the table.
+// keys, oldest and newest expiration. It scans the table. (pg_partition_tree
+// lists nothing for an ordinary table, whose size is its own.)
 func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStatus, error) {
 	var s SweepStatus
 	sql := newIdentTemplate(map[string]string{"table": t.Table, "expires_at": t.ExpiresAtColumn}).fill(`
 		SELECT bytes, pg_size_pretty(bytes), total, expired, oldest, newest
-		FROM (SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), 0)::bigint
+		FROM (SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), pg_total_relation_size(to_regclass($1)))::bigint
 		              FROM pg_partition_tree(to_regclass($1))) AS bytes,
 		             count(*) AS total,
 		             count(*) FILTER (WHERE {expires_at} < now()) AS expired,
