@@ -1,2 +1,2 @@
 -- name: ClockTimestamp :one
-SELECT clock_timestamp()::timestamptz;
+SELECT clock_timestamp()::timestamptz AS now;

@@ -11,12 +11,12 @@ import (
 )
 
 const clockTimestamp = `-- name: ClockTimestamp :one
-SELECT clock_timestamp()::timestamptz
+SELECT clock_timestamp()::timestamptz AS now
 `
 
 func (q *Queries) ClockTimestamp(ctx context.Context, db DBTX) (time.Time, error) {
 	row := db.QueryRow(ctx, clockTimestamp)
-	var column_1 time.Time
-	err := row.Scan(&column_1)
-	return column_1, err
+	var now time.Time
+	err := row.Scan(&now)
+	return now, err
 }

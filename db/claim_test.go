@@ -1,0 +1,368 @@
+package db
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// pastesColumns is the expire policy of the example pastes table.
+var pastesColumns = ExpireColumns{
+	Policy:      "pastes",
+	Table:       "pastes",
+	Key:         "id",
+	ExpiresAt:   "expires_at",
+	Status:      "deletion_status",
+	InitiatedAt: "deletion_initiated_at",
+	BlobKey:     "blob_key",
+}
+
+// pasteRow is a paste as the expire statements leave it.
+type pasteRow struct {
+	Status      string
+	InitiatedAt *time.Time
+}
+
+// insertPaste is the fixture factory: a paste expiring at now()+expiresIn in
+// status, with blobKey (NULL when empty), returning its id.
+func insertPaste(ctx context.Context, t *testing.T, pool *pgxpool.Pool, expiresIn time.Duration, status, blobKey string) int64 {
+	t.Helper()
+	var key *string
+	if blobKey != "" {
+		key = &blobKey
+	}
+	var id int64
+	err := pool.QueryRow(ctx, `
+		INSERT INTO pastes (expires_at, deletion_status, blob_key, deletion_initiated_at)
+		VALUES (now() + make_interval(secs => $1), $2::text, $3, CASE WHEN $2::text = 'DELETION_IN_PROGRESS' THEN now() END)
+		RETURNING id`, expiresIn.Seconds(), status, key).Scan(&id)
+	require.NoError(t, err)
+	return id
+}
+
+func getPaste(ctx context.Context, t *testing.T, pool *pgxpool.Pool, id int64) *pasteRow {
+	t.Helper()
+	var p pasteRow
+	err := pool.QueryRow(ctx, `SELECT deletion_status, deletion_initiated_at FROM pastes WHERE id = $1`, id).Scan(&p.Status, &p.InitiatedAt)
+	if err == pgx.ErrNoRows {
+		return nil
+	}
+	require.NoError(t, err)
+	return &p
+}
+
+// claim runs one claim in a transaction of its own, as the planner does.
+func claim(ctx context.Context, t *testing.T, pool *pgxpool.Pool, table *ExpireTable, limit int, cursor ClaimCursor) ClaimedBatch {
+	t.Helper()
+	var c ClaimedBatch
+	require.NoError(t, pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		c, err = table.Claim(ctx, tx, limit, cursor)
+		return err
+	}))
+	return c
+}
+
+func TestExpireTable(t *testing.T) {
+	t.Parallel()
+
+	ctx := context.Background()
+
+	type testBundle struct {
+		pool *pgxpool.Pool
+	}
+
+	setup := func(t *testing.T) (*ExpireTable, *testBundle) {
+		t.Helper()
+		pool := testenv.MigratedPool(t)
+		table, err := LookupExpireTable(ctx, pool, pastesColumns)
+		require.NoError(t, err)
+		return table, &testBundle{pool: pool}
+	}
+
+	t.Run("LookupChecksTableAndColumns", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		require.Empty(t, table.Warnings, "pastes has both partial indexes")
+
+		cols := pastesColumns
+		cols.Table = "no_such_table"
+		_, err := LookupExpireTable(ctx, bundle.pool, cols)
+		require.ErrorContains(t, err, `table "no_such_table" does not exist`)
+
+		cols = pastesColumns
+		cols.Status = "no_such_column"
+		_, err = LookupExpireTable(ctx, bundle.pool, cols)
+		require.ErrorContains(t, err, `status_column: table "pastes" has no column "no_such_column"`)
+
+		cols = pastesColumns
+		cols.InitiatedAt = "title"
+		_, err = LookupExpireTable(ctx, bundle.pool, cols)
+		require.ErrorContains(t, err, "want timestamp with time zone")
+	})
+
+	t.Run("LookupWarnsOfMissingIndexes", func(t *testing.T) {
+		t.Parallel()
+		_, bundle := setup(t)
+		_, err := bundle.pool.Exec(ctx, `DROP INDEX pastes_claimable_idx, pastes_in_progress_idx`)
+		require.NoError(t, err)
+
+		table, err := LookupExpireTable(ctx, bundle.pool, pastesColumns)
+		require.NoError(t, err)
+		require.Len(t, table.Warnings, 2)
+		require.Contains(t, table.Warnings[0], `CREATE INDEX ON "pastes" ("expires_at") WHERE "deletion_status" = 'NOT_EXPIRED'`)
+		require.Contains(t, table.Warnings[1], `CREATE INDEX ON "pastes" ("deletion_initiated_at") WHERE "deletion_status" = 'DELETION_IN_PROGRESS'`)
+	})
+
+	t.Run("ClaimTakesOnlyExpiredNotExpiredRows", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		expired1 := insertPaste(ctx, t, bundle.pool, -2*time.Hour, StatusNotExpired, "")
+		expired2 := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+		future := insertPaste(ctx, t, bundle.pool, time.Hour, StatusNotExpired, "")
+		deleted := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusDeleted, "")
+		inProgress := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusDeletionInProgress, "")
+		before := getPaste(ctx, t, bundle.pool, inProgress)
+
+		var (
+			c   ClaimedBatch
+			now time.Time
+		)
+		require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, func(tx pgx.Tx) error {
+			var err error
+			if c, err = table.Claim(ctx, tx, 100, ClaimCursor{}); err != nil {
+				return err
+			}
+			return tx.QueryRow(ctx, `SELECT now()`).Scan(&now)
+		}))
+		require.Equal(t, 2, c.Rows)
+		require.True(t, c.At.Equal(now), "the claim's timestamp is its transaction's now(): %s, want %s", c.At, now)
+
+		for _, id := range []int64{expired1, expired2} {
+			p := getPaste(ctx, t, bundle.pool, id)
+			require.Equal(t, StatusDeletionInProgress, p.Status)
+			require.NotNil(t, p.InitiatedAt)
+			require.True(t, p.InitiatedAt.Equal(c.At))
+		}
+		require.Equal(t, StatusNotExpired, getPaste(ctx, t, bundle.pool, future).Status)
+		require.Equal(t, StatusDeleted, getPaste(ctx, t, bundle.pool, deleted).Status)
+		require.Equal(t, before, getPaste(ctx, t, bundle.pool, inProgress), "a row claimed before is left alone")
+	})
+
+	t.Run("ClaimRespectsLimitInExpiryOrder", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		var ids []int64
+		for i := 5; i >= 1; i-- {
+			ids = append(ids, insertPaste(ctx, t, bundle.pool, -time.Duration(i)*time.Hour, StatusNotExpired, ""))
+		}
+
+		c := claim(ctx, t, bundle.pool, table, 2, ClaimCursor{})
+		require.Equal(t, 2, c.Rows)
+		for i, id := range ids {
+			want := StatusNotExpired
+			if i < 2 {
+				want = StatusDeletionInProgress
+			}
+			require.Equal(t, want, getPaste(ctx, t, bundle.pool, id).Status, "paste %d (expired %dh ago)", i, 5-i)
+		}
+
+		empty := claim(ctx, t, bundle.pool, table, 0, ClaimCursor{})
+		require.Zero(t, empty.Rows)
+	})
+
+	t.Run("ClaimCursorStartsWhereTheLastClaimStopped", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		oldest := insertPaste(ctx, t, bundle.pool, -3*time.Hour, StatusNotExpired, "")
+		middle := insertPaste(ctx, t, bundle.pool, -2*time.Hour, StatusNotExpired, "")
+		newest := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+
+		first := claim(ctx, t, bundle.pool, table, 2, ClaimCursor{})
+		require.Equal(t, 2, first.Rows)
+		// The oldest row is back in the backlog (as after a watchdog
+		// reset): the run's next claim, from the cursor, passes it by.
+		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_status = 'NOT_EXPIRED', deletion_initiated_at = NULL WHERE id = $1`, oldest)
+		require.NoError(t, err)
+
+		second := claim(ctx, t, bundle.pool, table, 10, first.Cursor)
+		require.Equal(t, 1, second.Rows)
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, newest).Status)
+		require.Equal(t, StatusNotExpired, getPaste(ctx, t, bundle.pool, oldest).Status)
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, middle).Status)
+
+		// Past the last row the cursor claims nothing; the next run, from
+		// the zero cursor, takes the row passed by.
+		require.Zero(t, claim(ctx, t, bundle.pool, table, 10, second.Cursor).Rows)
+		require.Equal(t, 1, claim(ctx, t, bundle.pool, table, 10, ClaimCursor{}).Rows)
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, oldest).Status)
+	})
+
+	t.Run("ClaimSkipsRowsAnotherTransactionHolds", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		held := insertPaste(ctx, t, bundle.pool, -2*time.Hour, StatusNotExpired, "")
+		free := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+
+		tx, err := bundle.pool.Begin(ctx)
+		require.NoError(t, err)
+		defer tx.Rollback(ctx) //nolint:errcheck
+		_, err = tx.Exec(ctx, `SELECT 1 FROM pastes WHERE id = $1 FOR UPDATE`, held)
+		require.NoError(t, err)
+
+		require.Equal(t, 1, claim(ctx, t, bundle.pool, table, 10, ClaimCursor{}).Rows)
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, free).Status)
+		require.Equal(t, StatusNotExpired, getPaste(ctx, t, bundle.pool, held).Status)
+	})
+
+	t.Run("BlobKeysOfOneClaim", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "a/1")
+		insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "a/1")
+		insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "a/2")
+		insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+		emptyKey := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET blob_key = '' WHERE id = $1`, emptyKey)
+		require.NoError(t, err)
+		first := claim(ctx, t, bundle.pool, table, 100, ClaimCursor{})
+		require.Equal(t, 5, first.Rows)
+		insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "b/1")
+		second := claim(ctx, t, bundle.pool, table, 100, ClaimCursor{})
+		require.Equal(t, 1, second.Rows)
+
+		keys, err := table.BlobKeys(ctx, bundle.pool, first.At)
+		require.NoError(t, err)
+		require.ElementsMatch(t, []string{"a/1", "a/2"}, keys)
+		keys, err = table.BlobKeys(ctx, bundle.pool, second.At)
+		require.NoError(t, err)
+		require.Equal(t, []string{"b/1"}, keys)
+
+		cols := pastesColumns
+		cols.BlobKey = ""
+		noBlobs, err := LookupExpireTable(ctx, bundle.pool, cols)
+		require.NoError(t, err)
+		keys, err = noBlobs.BlobKeys(ctx, bundle.pool, first.At)
+		require.NoError(t, err)
+		require.Empty(t, keys)
+	})
+
+	t.Run("FinishDeletesOnlyRowsHoldingTheClaim", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		a1 := insertPaste(ctx, t, bundle.pool, -2*time.Hour, StatusNotExpired, "")
+		a2 := insertPaste(ctx, t, bundle.pool, -2*time.Hour, StatusNotExpired, "")
+		first := claim(ctx, t, bundle.pool, table, 100, ClaimCursor{})
+		b1 := insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+		second := claim(ctx, t, bundle.pool, table, 100, ClaimCursor{})
+		// Reset by the watchdog since its claim: not the batch's any more.
+		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_status = 'NOT_EXPIRED', deletion_initiated_at = NULL WHERE id = $1`, a2)
+		require.NoError(t, err)
+
+		n, err := table.Finish(ctx, bundle.pool, first.At, false)
+		require.NoError(t, err)
+		require.Equal(t, int64(1), n)
+		require.Nil(t, getPaste(ctx, t, bundle.pool, a1))
+		require.Equal(t, StatusNotExpired, getPaste(ctx, t, bundle.pool, a2).Status)
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, b1).Status)
+
+		n, err = table.Finish(ctx, bundle.pool, first.At, false)
+		require.NoError(t, err)
+		require.Zero(t, n, "finishing a batch again changes nothing")
+
+		n, err = table.Finish(ctx, bundle.pool, second.At, true)
+		require.NoError(t, err)
+		require.Equal(t, int64(1), n)
+		require.Equal(t, StatusDeleted, getPaste(ctx, t, bundle.pool, b1).Status, "mark mode keeps the row, DELETED")
+	})
+
+	t.Run("ResetStuckResetsOnlyRowsClaimedLongerThanTheThreshold", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		var stuck []int64
+		for range 3 {
+			stuck = append(stuck, insertPaste(ctx, t, bundle.pool, -3*time.Hour, StatusDeletionInProgress, ""))
+		}
+		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_initiated_at = now() - interval '2 hours' WHERE id = ANY($1)`, stuck)
+		require.NoError(t, err)
+		recent := insertPaste(ctx, t, bundle.pool, -3*time.Hour, StatusDeletionInProgress, "")
+
+		_, err = table.ResetStuck(ctx, bundle.pool, 0, 10)
+		require.ErrorContains(t, err, "stuck_after must be positive")
+
+		n, err := table.ResetStuck(ctx, bundle.pool, time.Hour, 2)
+		require.NoError(t, err)
+		require.Equal(t, int64(2), n, "limit respected")
+		n, err = table.ResetStuck(ctx, bundle.pool, time.Hour, 10)
+		require.NoError(t, err)
+		require.Equal(t, int64(1), n)
+		for _, id := range stuck {
+			p := getPaste(ctx, t, bundle.pool, id)
+			require.Equal(t, StatusNotExpired, p.Status)
+			require.Nil(t, p.InitiatedAt)
+		}
+		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, recent).Status)
+	})
+
+	t.Run("PartitionedTable", func(t *testing.T) {
+		t.Parallel()
+		_, bundle := setup(t)
+		// The same statements on a table with partitions pair ctids with
+		// their partition.
+		_, err := bundle.pool.Exec(ctx, `
+			CREATE TABLE parted_pastes (
+				id bigint NOT NULL, expires_at timestamptz NOT NULL,
+				deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', deletion_initiated_at timestamptz
+			) PARTITION BY HASH (id);
+			CREATE TABLE parted_pastes_0 PARTITION OF parted_pastes FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+			CREATE TABLE parted_pastes_1 PARTITION OF parted_pastes FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+			INSERT INTO parted_pastes (id, expires_at) SELECT i, now() - interval '1 hour' FROM generate_series(1, 10) i;
+			INSERT INTO parted_pastes (id, expires_at) SELECT i, now() + interval '1 hour' FROM generate_series(11, 12) i`)
+		require.NoError(t, err)
+		cols := pastesColumns
+		cols.Table, cols.BlobKey = "parted_pastes", ""
+		table, err := LookupExpireTable(ctx, bundle.pool, cols)
+		require.NoError(t, err)
+		require.Len(t, table.Warnings, 2)
+
+		c := claim(ctx, t, bundle.pool, table, 6, ClaimCursor{})
+		require.Equal(t, 6, c.Rows)
+		c2 := claim(ctx, t, bundle.pool, table, 6, c.Cursor)
+		require.Equal(t, 4, c2.Rows)
+		n, err := table.Finish(ctx, bundle.pool, c.At, false)
+		require.NoError(t, err)
+		require.Equal(t, int64(6), n)
+		var left int
+		require.NoError(t, bundle.pool.QueryRow(ctx, `SELECT count(*) FROM parted_pastes`).Scan(&left))
+		require.Equal(t, 6, left)
+	})
+
+	t.Run("QuotesConfiguredNames", func(t *testing.T) {
+		t.Parallel()
+		_, bundle := setup(t)
+		_, err := bundle.pool.Exec(ctx, `
+			CREATE TABLE "odd ""table""" (
+				"the key" bigint PRIMARY KEY, "Expires" timestamptz NOT NULL,
+				"st;atus" text NOT NULL DEFAULT 'NOT_EXPIRED', "init" timestamptz
+			);
+			INSERT INTO "odd ""table""" VALUES (1, now() - interval '1 hour')`)
+		require.NoError(t, err)
+		table, err := LookupExpireTable(ctx, bundle.pool, ExpireColumns{
+			Policy: "odd", Table: `odd "table"`, Key: "the key", ExpiresAt: "Expires", Status: "st;atus", InitiatedAt: "init",
+		})
+		require.NoError(t, err)
+		c := claim(ctx, t, bundle.pool, table, 10, ClaimCursor{})
+		require.Equal(t, 1, c.Rows)
+		n, err := table.Finish(ctx, bundle.pool, c.At, false)
+		require.NoError(t, err)
+		require.Equal(t, int64(1), n)
+		require.True(t, strings.Contains(table.Warnings[0], `"odd ""table"""`))
+	})
+}
