@@ -63,7 +63,7 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 
 // ListAudit returns the newest entries, of one policy when policy is set.
 func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]AuditEntry, error) {
-	rows, err := dbsqlc.New().AuditList(ctx, exec, &dbsqlc.AuditListParams{Policy: policy, Max: int32(limit)})
+	rows, err := dbsqlc.New().AuditList(ctx, exec, &dbsqlc.AuditListParams{Policy: policy, Max: limit32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list audit: %w", err)
 	}

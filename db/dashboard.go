@@ -135,7 +135,7 @@ type PolicyError struct {
 // RecentErrors returns policy's newest failures from the audit (newest
 // first) and its last run error, at most limit in all.
 func RecentErrors(ctx context.Context, exec Executor, policy string, limit int) ([]PolicyError, error) {
-	rows, err := dbsqlc.New().AuditRecentErrors(ctx, exec, &dbsqlc.AuditRecentErrorsParams{Policy: policy, Max: int32(limit)})
+	rows, err := dbsqlc.New().AuditRecentErrors(ctx, exec, &dbsqlc.AuditRecentErrorsParams{Policy: policy, Max: limit32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list errors of policy %s: %w", policy, err)
 	}
@@ -226,7 +226,7 @@ func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, err
 
 // RecentTombstones returns the newest tombstones of every entity.
 func RecentTombstones(ctx context.Context, exec Executor, limit int) ([]Tombstone, error) {
-	rows, err := dbsqlc.New().TombstoneListRecent(ctx, exec, int32(limit))
+	rows, err := dbsqlc.New().TombstoneListRecent(ctx, exec, limit32(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones: %w", err)
 	}

@@ -6,12 +6,15 @@
 // and turned into Go by sqlc (`go tool task generate`). Statements on tables
 // named in the configuration are written next to the code that runs them, as
 // templates whose {placeholder}s only identifiers fill (identTemplate, through
-// Ident); values always go in $n parameters, never spliced into SQL.
+// Ident); values always go in $n parameters, never spliced into SQL. The one
+// statement that cannot take a parameter, a partition's bounds in DDL, gets
+// them from partitionBound, which formats time.Time values only.
 package db
 
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -74,3 +77,7 @@ func newIdentTemplate(names map[string]string) identTemplate {
 
 // fill returns sql with every placeholder replaced.
 func (t identTemplate) fill(sql string) string { return t.r.Replace(sql) }
+
+// limit32 converts a row limit for a generated query's int32 parameter,
+// saturating instead of wrapping.
+func limit32(n int) int32 { return int32(max(min(n, math.MaxInt32), math.MinInt32)) }

@@ -111,7 +111,7 @@ func ClearTombstone(ctx context.Context, exec Executor, entity, key string) (boo
 // in key order (keyset pagination: pass the last key of a page to get the
 // next; an empty page is the end).
 func ListTombstones(ctx context.Context, exec Executor, entity, after string, limit int) ([]Tombstone, error) {
-	rows, err := dbsqlc.New().TombstoneList(ctx, exec, &dbsqlc.TombstoneListParams{Entity: entity, After: after, Max: int32(limit)})
+	rows, err := dbsqlc.New().TombstoneList(ctx, exec, &dbsqlc.TombstoneListParams{Entity: entity, After: after, Max: limit32(limit)})
 	if err != nil {
 		return nil, fmt.Errorf("list tombstones of %s: %w", entity, err)
 	}
@@ -148,7 +148,7 @@ func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		n, err := queries.TombstoneGCBatch(ctx, exec, &dbsqlc.TombstoneGCBatchParams{Entity: entity, Cutoff: cutoff, Max: int32(batch)})
+		n, err := queries.TombstoneGCBatch(ctx, exec, &dbsqlc.TombstoneGCBatchParams{Entity: entity, Cutoff: cutoff, Max: limit32(batch)})
 		if err != nil {
 			return res, fmt.Errorf("gc tombstones of %s: %w", entity, err)
 		}
