@@ -1,13 +1,17 @@
-// Package pgboot finds a PostgreSQL server for the demo and the tests, starting a private one
-// when there is none.
+// Package pgboot finds a PostgreSQL server and, for the demo, the benchmarks and the tests only,
+// starts a private one when there is none.
 //
 // Resolve tries, in order:
 //
 //  1. DATABASE_URL, returned as is once it answers a ping;
 //  2. postgres://postgres@127.0.0.1:5432/postgres (then the current OS user instead of postgres);
-//  3. a private cluster in Options.DataDir, started from the installed server binaries
-//     (pg_ctl, initdb, postgres), which are installed with apt-get when missing, allowed and
-//     possible.
+//  3. with Options.StartCluster only, a private cluster in Options.DataDir, started from the
+//     installed server binaries (pg_ctl, initdb, postgres), which are installed with apt-get
+//     when missing, if Options.Install allows it and the process runs as root.
+//
+// Without StartCluster, Resolve only connects to servers that already answer: it never installs
+// packages, creates users, changes permissions or starts a server. That is how `lethe serve` uses
+// it.
 //
 // The private cluster listens on 127.0.0.1 only, trusts every local connection and keeps its unix
 // socket inside its data directory. Its port is recorded in the data directory so a restart keeps
@@ -17,7 +21,7 @@
 //
 // Example:
 //
-//	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
+//	srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, StartCluster: true, Install: true})
 //	if err != nil {
 //		return err
 //	}
@@ -56,9 +60,14 @@ const (
 	SourcePrivate = "private"
 )
 
+// ErrNoServer is wrapped by the error Resolve returns when no server answers and it may not
+// start one.
+var ErrNoServer = errors.New("no PostgreSQL found")
+
 const (
-	// localURL is the conventional local server tried when DATABASE_URL is unset.
-	localURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	// LocalAddr is the address of the conventional local server tried when DATABASE_URL is
+	// unset.
+	LocalAddr = "127.0.0.1:5432"
 
 	// pingTimeout bounds every probe of a server that may not be there.
 	pingTimeout = 5 * time.Second
@@ -83,9 +92,23 @@ type Options struct {
 	// Logger receives what pgboot does (Info) and what it probes (Debug). Default: discard.
 	Logger *slog.Logger
 
-	// Install allows `apt-get install -y postgresql` when the server binaries are missing and
-	// the process runs as root.
+	// LocalAddr is the host:port of the conventional local server. Default: LocalAddr
+	// (127.0.0.1:5432).
+	LocalAddr string
+
+	// StartCluster lets Resolve start (or reuse) a private cluster in DataDir when neither
+	// DATABASE_URL nor LocalAddr gives a server. Doing so may create a system user to own the
+	// cluster and grant it access to the directories above DataDir. Without it, Resolve only
+	// connects to servers that already answer.
+	StartCluster bool
+
+	// Install allows `apt-get install -y postgresql` when StartCluster needs the server binaries,
+	// they are missing and the process runs as root. It has no effect without StartCluster.
 	Install bool
+
+	// Announce, when set, is told in one sentence what Resolve is about to do before it starts
+	// a private cluster, and installs PostgreSQL first if it will.
+	Announce func(plan string)
 }
 
 // Server is a PostgreSQL server that answered.
@@ -105,9 +128,11 @@ type Server struct {
 }
 
 // Resolve returns the first PostgreSQL server that answers, in the order given in the package
-// documentation. The error names everything that was tried.
+// documentation. The error names everything that was tried; it wraps ErrNoServer when nothing
+// answered and opts did not allow starting a cluster.
 func Resolve(ctx context.Context, opts Options) (*Server, error) {
 	logger := cmp.Or(opts.Logger, slog.New(slog.DiscardHandler))
+	addr := cmp.Or(opts.LocalAddr, LocalAddr)
 
 	if envURL := os.Getenv("DATABASE_URL"); envURL != "" {
 		if err := ping(ctx, envURL); err != nil {
@@ -118,32 +143,70 @@ func Resolve(ctx context.Context, opts Options) (*Server, error) {
 	}
 	tried := []string{"DATABASE_URL unset"}
 
-	local, err := probeLocal(ctx)
+	local, err := Local(ctx, addr)
 	if err == nil {
-		logger.Debug("pgboot: using local server", slog.String("url", local))
-		return &Server{URL: local, Source: SourceLocal}, nil
+		logger.Debug("pgboot: using local server", slog.String("url", local.URL))
+		return local, nil
 	}
-	tried = append(tried, describeProbe(SourceLocal, err))
-
-	binDir, err := ServerBinDir(ctx, opts.Install, logger)
-	if err != nil {
+	tried = append(tried, describeProbe(addr, err))
+	if !opts.StartCluster {
+		return nil, fmt.Errorf("%w: %s", ErrNoServer, strings.Join(tried, ", "))
+	}
+	notFound := func(err error) error {
 		tried = append(tried, err.Error())
-		return nil, fmt.Errorf("no PostgreSQL found: %s", strings.Join(tried, ", "))
+		return fmt.Errorf("%w: %s", ErrNoServer, strings.Join(tried, ", "))
 	}
 
 	dataDir := opts.DataDir
 	if dataDir == "" {
 		if dataDir, err = defaultDataDir(); err != nil {
-			tried = append(tried, err.Error())
-			return nil, fmt.Errorf("no PostgreSQL found: %s", strings.Join(tried, ", "))
+			return nil, notFound(err)
 		}
+	}
+	if opts.Announce != nil {
+		plan := fmt.Sprintf("DATABASE_URL is unset and no PostgreSQL answers at %s: starting a private cluster in %s", addr, dataDir)
+		if len(serverBinDirs()) == 0 && opts.Install && canInstall() {
+			plan += " (installing the postgresql package with apt-get first)"
+		}
+		opts.Announce(plan)
+	}
+	binDir, err := ServerBinDir(ctx, opts.Install, logger)
+	if err != nil {
+		return nil, notFound(err)
 	}
 	srv, err := startPrivate(ctx, dataDir, binDir, logger)
 	if err != nil {
-		tried = append(tried, err.Error())
-		return nil, fmt.Errorf("no PostgreSQL found: %s", strings.Join(tried, ", "))
+		return nil, notFound(err)
 	}
 	return srv, nil
+}
+
+// Local returns the server at addr (default LocalAddr, 127.0.0.1:5432), connecting as the
+// postgres user, else as the current OS user, once it answers a ping. It only connects.
+func Local(ctx context.Context, addr string) (*Server, error) {
+	u := &url.URL{
+		Scheme:   "postgres",
+		User:     url.User("postgres"),
+		Host:     cmp.Or(addr, LocalAddr),
+		Path:     "/postgres",
+		RawQuery: "sslmode=disable",
+	}
+	err := ping(ctx, u.String())
+	if err == nil {
+		return &Server{URL: u.String(), Source: SourceLocal}, nil
+	}
+	if isRefused(err) {
+		return nil, err // no server at all: another user name will not help
+	}
+	cur, uerr := user.Current()
+	if uerr != nil || cur.Username == "postgres" {
+		return nil, err
+	}
+	u.User = url.User(cur.Username)
+	if err2 := ping(ctx, u.String()); err2 != nil {
+		return nil, fmt.Errorf("as postgres: %w; as %s: %w", err, cur.Username, err2)
+	}
+	return &Server{URL: u.String(), Source: SourceLocal}, nil
 }
 
 // StartPrivate starts (or reuses, when it already runs) a private cluster in dataDir from the
@@ -186,27 +249,6 @@ func ping(ctx context.Context, connURL string) error {
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	return conn.Ping(ctx)
-}
-
-// probeLocal tries 127.0.0.1:5432 as postgres, then as the current OS user.
-func probeLocal(ctx context.Context) (string, error) {
-	err := ping(ctx, localURL)
-	if err == nil {
-		return localURL, nil
-	}
-	if isRefused(err) {
-		return "", err // no server at all: another user name will not help
-	}
-	cur, uerr := user.Current()
-	if uerr != nil || cur.Username == "postgres" {
-		return "", err
-	}
-	u, _ := url.Parse(localURL)
-	u.User = url.User(cur.Username)
-	if err2 := ping(ctx, u.String()); err2 != nil {
-		return "", fmt.Errorf("as postgres: %w; as %s: %w", err, cur.Username, err2)
-	}
-	return u.String(), nil
 }
 
 func isRefused(err error) bool {
@@ -255,6 +297,13 @@ func ServerBinDir(ctx context.Context, install bool, logger *slog.Logger) (strin
 		return dirs[0], nil
 	}
 	return "", errors.New(missing + ", not even after apt-get install postgresql")
+}
+
+// canInstall reports whether ServerBinDir could install the server binaries: the process runs as
+// root and apt-get is there.
+func canInstall() bool {
+	_, err := exec.LookPath("apt-get")
+	return os.Geteuid() == 0 && err == nil
 }
 
 func aptInstall(ctx context.Context, aptGet string, logger *slog.Logger) error {

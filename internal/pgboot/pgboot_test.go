@@ -3,9 +3,11 @@ package pgboot_test
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -49,7 +51,7 @@ func TestResolve(t *testing.T) {
 
 	t.Run("WithoutDatabaseURLFindsAServer", func(t *testing.T) {
 		t.Setenv("DATABASE_URL", "")
-		srv, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: filepath.Join(t.TempDir(), "pg"), Logger: testLogger(t), Install: true})
+		srv, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: filepath.Join(t.TempDir(), "pg"), Logger: testLogger(t), StartCluster: true, Install: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +67,7 @@ func TestResolve(t *testing.T) {
 
 	t.Run("DatabaseURLHonouredAsIs", func(t *testing.T) {
 		t.Setenv("DATABASE_URL", "")
-		base, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: filepath.Join(t.TempDir(), "pg"), Logger: testLogger(t), Install: true})
+		base, err := pgboot.Resolve(ctx, pgboot.Options{DataDir: filepath.Join(t.TempDir(), "pg"), Logger: testLogger(t), StartCluster: true, Install: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,6 +119,66 @@ func TestResolve(t *testing.T) {
 			t.Errorf("Resolve took %v to give up on a closed port", time.Since(start))
 		}
 	})
+}
+
+func TestResolveWithoutStartCluster(t *testing.T) {
+	ctx := t.Context()
+	t.Setenv("DATABASE_URL", "")
+	addr := "127.0.0.1:" + strconv.Itoa(freePort(t))
+	dataDir := filepath.Join(t.TempDir(), "pg")
+
+	var plans []string
+	srv, err := pgboot.Resolve(ctx, pgboot.Options{
+		DataDir: dataDir, Logger: testLogger(t), LocalAddr: addr, Install: true,
+		Announce: func(plan string) { plans = append(plans, plan) },
+	})
+	if err == nil {
+		t.Fatalf("Resolve = %+v, want an error: nothing answers at %s and starting a cluster was not allowed", srv, addr)
+	}
+	if !errors.Is(err, pgboot.ErrNoServer) || !strings.Contains(err.Error(), addr) {
+		t.Errorf("error %q should wrap ErrNoServer and name %s", err, addr)
+	}
+	if len(plans) > 0 {
+		t.Errorf("Resolve announced %q without StartCluster", plans)
+	}
+	if _, err := os.Stat(dataDir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Resolve without StartCluster touched %s: %v", dataDir, err)
+	}
+}
+
+func TestResolveAnnouncesThePrivateCluster(t *testing.T) {
+	ctx := t.Context()
+	logger := testLogger(t)
+	if _, err := pgboot.ServerBinDir(ctx, false, logger); err != nil {
+		t.Skipf("no PostgreSQL server binaries: %v", err)
+	}
+	t.Setenv("DATABASE_URL", "")
+	addr := "127.0.0.1:" + strconv.Itoa(freePort(t))
+	dataDir := filepath.Join(t.TempDir(), "pg")
+
+	var plans []string
+	srv, err := pgboot.Resolve(ctx, pgboot.Options{
+		DataDir: dataDir, Logger: logger, LocalAddr: addr, StartCluster: true,
+		Announce: func(plan string) {
+			if _, err := os.Stat(dataDir); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("announced after touching %s: %v", dataDir, err)
+			}
+			plans = append(plans, plan)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Stop(context.Background()) })
+	if srv.Source != pgboot.SourcePrivate {
+		t.Errorf("Source = %q, want %q", srv.Source, pgboot.SourcePrivate)
+	}
+	if len(plans) != 1 || !strings.Contains(plans[0], addr) || !strings.Contains(plans[0], "starting a private cluster in "+dataDir) {
+		t.Errorf("announced %q, want one sentence naming %s and the private cluster in %s", plans, addr, dataDir)
+	}
+	if strings.Contains(plans[0], "apt-get") {
+		t.Errorf("announced %q: installing was not allowed", plans[0])
+	}
 }
 
 func TestStartPrivate(t *testing.T) {

@@ -39,8 +39,9 @@ func startPG() (pgServer, error) {
 	defer cancel()
 
 	opts := pgboot.Options{
-		Logger:  slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		Install: true,
+		Logger:       slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		StartCluster: true,
+		Install:      true,
 	}
 	if root, err := repoRoot(); err == nil {
 		opts.DataDir = filepath.Join(root, ".lethe", "pg")
