@@ -39,7 +39,6 @@ func commands() []command {
 		demoCommand(),
 		migrateCommand(),
 		checkConfigCommand(),
-		benchCommand(),
 		sweepCommand(),
 		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 	}

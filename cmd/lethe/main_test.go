@@ -67,25 +67,6 @@ func TestCLI(t *testing.T) {
 		}
 	})
 
-	t.Run("BenchmarkFlagsAreChecked", func(t *testing.T) {
-		t.Parallel()
-		for _, bench := range []string{"expire", "expire-latency", "expire-growth", "sweep"} {
-			if code, out, errOut := runCLI(t, nil, "bench", bench, "--help"); code != 0 || !strings.Contains(out, "Usage: lethe bench "+bench) {
-				t.Errorf("lethe bench %s --help: exit %d\n%s%s", bench, code, out, errOut)
-			}
-		}
-		for args, want := range map[[3]string]string{
-			{"expire-growth", "--sizes", "5M,1M"}:   `--sizes: "5M,1M": sizes must be ascending`,
-			{"expire-growth", "--sizes", "1M,lots"}: `--sizes: "lots" is not a positive row count`,
-			{"expire", "--repeats", "0"}:            "the other counts at least 1",
-		} {
-			code, _, errOut := runCLI(t, nil, "bench", args[0], args[1], args[2])
-			if code != 2 || !strings.Contains(errOut, want) {
-				t.Errorf("lethe bench %v: exit %d, stderr %q; want 2 and %q", args, code, errOut, want)
-			}
-		}
-	})
-
 	t.Run("BadConfigStopsServeWithOneLineNamingTheField", func(t *testing.T) {
 		t.Parallel()
 		path := writeConfig(t, "policies:\n  - name: pastes\n    kind: expire\n    table: pastes\n    schedule: \"every tuesday\"")

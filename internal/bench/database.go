@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -15,15 +16,11 @@ import (
 )
 
 // freshDatabase creates lethe_bench_<name>_<unixnano> on the server at
-// serverURL (empty: the one pgboot.Resolve finds), migrates it and returns a
-// pool on it and a function that drops it.
+// serverURL, migrates it and returns a pool on it and a function that drops
+// it.
 func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Logger) (*pgxpool.Pool, func(), error) {
 	if serverURL == "" {
-		srv, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
-		if err != nil {
-			return nil, nil, err
-		}
-		serverURL = srv.URL
+		return nil, nil, errors.New("no PostgreSQL server URL for the benchmark database")
 	}
 	admin, err := pgx.Connect(ctx, serverURL)
 	if err != nil {

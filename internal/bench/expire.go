@@ -30,6 +30,9 @@ import (
 
 // ExpireOptions configures Expire. Zero values take the defaults noted.
 type ExpireOptions struct {
+	// ServerURL connects to a PostgreSQL server as a user that may create
+	// databases; the benchmark creates its own and drops it after.
+	ServerURL     string
 	Rows          int    // table size of the DB-only runs, half expired (1,000,000)
 	BlobRows      int    // table size of the runs with blobs, half expired (50,000)
 	BatchSize     int    // batch_size of the DB-only pipeline (5,000)
@@ -77,14 +80,14 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 func Expire(ctx context.Context, opts ExpireOptions) error {
 	opts.defaults()
 	out := opts.Out
-	pool, dropDB, err := freshDatabase(ctx, "", "expire", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, opts.ServerURL, "expire", opts.Logger)
 	if err != nil {
 		return err
 	}
 	defer dropDB()
 	defer pool.Close()
 
-	fmt.Fprintf(out, "lethe bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs\n", opts.Rows, opts.BlobRows)
+	fmt.Fprintf(out, "lethe-bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs\n", opts.Rows, opts.BlobRows)
 	fmt.Fprintf(out, "pipeline: batch_size %d DB-only, %d with blobs; %d planners, max_workers %d\n\n",
 		opts.BatchSize, opts.BlobBatchSize, opts.Planners, opts.Workers)
 	report := func(r expireRun, err error) error {

@@ -20,6 +20,9 @@ import (
 // ExpireGrowthOptions configures ExpireGrowth. Zero values take the defaults
 // noted.
 type ExpireGrowthOptions struct {
+	// ServerURL connects to a PostgreSQL server as a user that may create
+	// databases; the benchmark creates its own and drops it after.
+	ServerURL string
 	Sizes     []int // table sizes measured, in rows, ascending (1M, 5M, 10M, 20M)
 	Expired   int   // expired rows added, then claimed and deleted, in each round (50,000)
 	Rounds    int   // rounds at each size, their batches pooled (3)
@@ -67,7 +70,7 @@ func (s expireGrowthStep) mean() time.Duration {
 func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	opts.defaults()
 	out := opts.Out
-	pool, dropDB, err := freshDatabase(ctx, "", "expire_growth", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, opts.ServerURL, "expire_growth", opts.Logger)
 	if err != nil {
 		return err
 	}
@@ -84,7 +87,7 @@ func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	if _, err := pool.Exec(ctx, `TRUNCATE pastes`); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "lethe bench expire-growth: %d rounds of %d expired rows at each size, batches of %d (claim + delete)\n\n",
+	fmt.Fprintf(out, "lethe-bench expire-growth: %d rounds of %d expired rows at each size, batches of %d (claim + delete)\n\n",
 		opts.Rounds, opts.Expired, opts.BatchSize)
 	fmt.Fprintf(out, "  %12s %8s %10s %10s %10s %12s %12s %10s\n", "table rows", "batches", "mean", "median", "p90", "claim mean", "loaded in", "÷ first")
 

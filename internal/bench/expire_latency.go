@@ -23,6 +23,9 @@ import (
 // ExpireLatencyOptions configures ExpireLatency. Zero values take the
 // defaults noted.
 type ExpireLatencyOptions struct {
+	// ServerURL connects to a PostgreSQL server as a user that may create
+	// databases; the benchmark creates its own and drops it after.
+	ServerURL string
 	Rate      int           // rows expiring a second, inserted at that rate (2,000)
 	Duration  time.Duration // how long the producer inserts (60s)
 	Interval  time.Duration // the policy's schedule, "@every <Interval>" (5s)
@@ -71,7 +74,7 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 	if total < 1 {
 		return fmt.Errorf("rate %d over %s produces no rows", opts.Rate, opts.Duration)
 	}
-	pool, dropDB, err := freshDatabase(ctx, "", "expire_latency", opts.Logger)
+	pool, dropDB, err := freshDatabase(ctx, opts.ServerURL, "expire_latency", opts.Logger)
 	if err != nil {
 		return err
 	}
@@ -101,7 +104,7 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 		store, storeName = s3, "versitygw ("+s3.Name()+")"
 	}
 
-	fmt.Fprintf(out, "lethe bench expire-latency: %d rows/s for %s (%d rows, one blob each), expires_at = insert + %s, %d live rows\n",
+	fmt.Fprintf(out, "lethe-bench expire-latency: %d rows/s for %s (%d rows, one blob each), expires_at = insert + %s, %d live rows\n",
 		opts.Rate, opts.Duration, total, opts.ExpiresIn, opts.LiveRows)
 	fmt.Fprintf(out, "policy: schedule \"@every %s\", batch_size %d, max_workers %d; blobs on %s\n\n",
 		opts.Interval, opts.BatchSize, opts.Workers, storeName)

@@ -24,8 +24,7 @@ import (
 // SweepOptions configure the TTL sweep benchmark.
 type SweepOptions struct {
 	// ServerURL connects to a PostgreSQL server as a user that may create
-	// databases; the benchmark creates its own and drops it after. Empty
-	// means the server pgboot.Resolve finds.
+	// databases; the benchmark creates its own and drops it after.
 	ServerURL string
 	Rows      int // rows in the table, half of them expired (default 1,000,000)
 

@@ -2,22 +2,28 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
 	"github.com/lethehq/lethe/internal/bench"
 )
 
-// benchExpireLatency measures expired → gone latency of status-claimed
+// expireLatencyBenchmark measures expired → gone latency of status-claimed
 // expiry at a sustained expiration rate, with blobs.
-func benchExpireLatency(ctx context.Context, c *cli, args []string) error {
-	cmd := command{
-		name:    "bench expire-latency",
+func expireLatencyBenchmark() benchmark {
+	return benchmark{
+		name:    "expire-latency",
 		summary: "Measure expired → gone latency (p50, p99, max) of the expire policy on its schedule while rows with blobs expire at a sustained rate, on a fresh database.",
 		usage:   "[flags]",
+		run:     runExpireLatency,
 	}
-	var opts bench.ExpireLatencyOptions
-	fs := c.flags(cmd, nil)
+}
+
+func runExpireLatency(ctx context.Context, c *cli, b benchmark, args []string) error {
+	var (
+		configPath string
+		opts       bench.ExpireLatencyOptions
+	)
+	fs := c.flags(b, &configPath)
 	fs.IntVar(&opts.Rate, "rate", 2_000, "rows inserted, and expiring, per second")
 	fs.DurationVar(&opts.Duration, "duration", time.Minute, "how long the producer inserts")
 	fs.DurationVar(&opts.Interval, "interval", 5*time.Second, "the policy's schedule, \"@every <interval>\" (at least 1s)")
@@ -29,7 +35,7 @@ func benchExpireLatency(ctx context.Context, c *cli, args []string) error {
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "blobs on a local directory instead of versitygw")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
-	if err := parseNoArgs(fs, args); err != nil {
+	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if opts.Rate < 1 || opts.BatchSize < 1 || opts.Workers < 1 || opts.LiveRows < 0 {
@@ -41,9 +47,13 @@ func benchExpireLatency(ctx context.Context, c *cli, args []string) error {
 	if int64(opts.Rate)*int64(opts.Duration) < int64(time.Second) {
 		return usagef("--rate × --duration must produce at least one row")
 	}
-	opts.Out = c.stdout
+	cfg, serverURL, err := c.server(ctx, fs, configPath)
+	if err != nil {
+		return err
+	}
+	opts.ServerURL, opts.Out = serverURL, c.stdout
 	if *verbose {
-		opts.Logger = slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		opts.Logger = c.logger(cfg, true)
 	}
 	return bench.ExpireLatency(ctx, opts)
 }

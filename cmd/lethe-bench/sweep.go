@@ -8,19 +8,23 @@ import (
 	"github.com/lethehq/lethe/internal/bench"
 )
 
-// benchSweep measures the TTL sweep: rows/s against a plain DELETE
-// and the runbook's loop, and a foreground workload's p99 during the sweep.
-func benchSweep(ctx context.Context, c *cli, args []string) error {
-	cmd := command{
-		name:    "bench sweep",
+// sweepBenchmark measures the TTL sweep: rows/s against a plain DELETE and
+// the runbook's loop, and a foreground workload's p99 during the sweep.
+func sweepBenchmark() benchmark {
+	return benchmark{
+		name:    "sweep",
 		summary: "Measure the TTL sweep on its own fresh database: rows/s vs one plain DELETE and the runbook's loop, foreground p99 during the sweep vs idle, peak RSS.",
 		usage:   "[--config lethe.yaml] [--rows N] [--batch N] [--max-batch N] [--pause D] [--target D] [--rate N] [--workers N] [--window D] [--repeats N]",
+		run:     runSweep,
 	}
+}
+
+func runSweep(ctx context.Context, c *cli, b benchmark, args []string) error {
 	var (
 		configPath string
 		opts       = bench.SweepOptions{Tuned: bench.SweepTuned}
 	)
-	fs := c.flags(cmd, &configPath)
+	fs := c.flags(b, &configPath)
 	fs.IntVar(&opts.Rows, "rows", 1_000_000, "rows in the idempotency table (half expired)")
 	fs.IntVar(&opts.Tuned.BatchSize, "batch", bench.SweepTuned.BatchSize, "tuned setting: batch_size (first batch)")
 	fs.IntVar(&opts.Tuned.MaxBatchSize, "max-batch", bench.SweepTuned.MaxBatchSize, "tuned setting: max_batch_size (adaptive growth limit)")
@@ -30,7 +34,7 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	fs.IntVar(&opts.Workers, "workers", 4, "foreground goroutines")
 	fs.DurationVar(&opts.Idle, "window", time.Second, "length of each alternating idle / sweeping window of the latency measurement")
 	fs.IntVar(&opts.Repeats, "repeats", 3, "rounds: runs per throughput scenario (the median is reported) and table loads per latency setting (samples pooled)")
-	if err := parseNoArgs(fs, args); err != nil {
+	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if opts.Rows < 1000 {
@@ -39,13 +43,12 @@ func benchSweep(ctx context.Context, c *cli, args []string) error {
 	if opts.Tuned.BatchSize < 1 || opts.Tuned.MaxBatchSize < opts.Tuned.BatchSize {
 		return usagef("--batch must be at least 1 and --max-batch at least --batch")
 	}
-	cfg, err := c.loadConfig(fs, configPath)
+	cfg, serverURL, err := c.server(ctx, fs, configPath)
 	if err != nil {
 		return err
 	}
-	logger := c.logger(cfg)
-	opts.Logger = logger.With(slog.String("bench", "sweep"))
-	opts.ServerURL = cfg.Database.URL // empty: bench.Sweep finds a server as serve does
+	opts.ServerURL = serverURL
+	opts.Logger = c.logger(cfg, false).With(slog.String("bench", "sweep"))
 	rep, err := bench.Sweep(ctx, opts)
 	if err != nil {
 		return err

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,21 +10,29 @@ import (
 	"github.com/lethehq/lethe/internal/bench"
 )
 
-// benchExpireGrowth measures the time of an expire batch as the table grows.
-func benchExpireGrowth(ctx context.Context, c *cli, args []string) error {
-	cmd := command{
-		name:    "bench expire-growth",
+// expireGrowthBenchmark measures the time of an expire batch as the table
+// grows.
+func expireGrowthBenchmark() benchmark {
+	return benchmark{
+		name:    "expire-growth",
 		summary: "Measure the time of one expire batch (claim + delete) as the pastes table grows, e.g. from 1M to 20M rows, on a fresh database.",
-		usage:   "[--sizes 1M,5M,10M,20M] [--expired N] [--rounds N] [--batch-size N]",
+		usage:   "[--config lethe.yaml] [--sizes 1M,5M,10M,20M] [--expired N] [--rounds N] [--batch-size N]",
+		run:     runExpireGrowth,
 	}
-	var opts bench.ExpireGrowthOptions
-	fs := c.flags(cmd, nil)
+}
+
+func runExpireGrowth(ctx context.Context, c *cli, b benchmark, args []string) error {
+	var (
+		configPath string
+		opts       bench.ExpireGrowthOptions
+	)
+	fs := c.flags(b, &configPath)
 	sizes := fs.String("sizes", "1M,5M,10M,20M", "table sizes in rows, ascending, comma-separated (k and M suffixes allowed)")
 	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, in each round")
 	fs.IntVar(&opts.Rounds, "rounds", 3, "rounds at each size (their batches pooled)")
 	fs.IntVar(&opts.BatchSize, "batch-size", 1_000, "rows a batch")
 	verbose := fs.Bool("verbose", false, "log progress to stderr")
-	if err := parseNoArgs(fs, args); err != nil {
+	if err := parse(fs, args); err != nil {
 		return err
 	}
 	var err error
@@ -35,9 +42,13 @@ func benchExpireGrowth(ctx context.Context, c *cli, args []string) error {
 	if opts.Expired < 1 || opts.Rounds < 1 || opts.BatchSize < 1 {
 		return usagef("--expired, --rounds and --batch-size must be at least 1")
 	}
-	opts.Out = c.stdout
+	cfg, serverURL, err := c.server(ctx, fs, configPath)
+	if err != nil {
+		return err
+	}
+	opts.ServerURL, opts.Out = serverURL, c.stdout
 	if *verbose {
-		opts.Logger = slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+		opts.Logger = c.logger(cfg, true)
 	}
 	return bench.ExpireGrowth(ctx, opts)
 }
