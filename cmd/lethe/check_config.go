@@ -45,7 +45,7 @@ func checkConfigCommand() command {
 // prints one line per policy plus one per warning. It fails when any policy
 // would fail.
 func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
-	pool, err := c.connect(ctx, cfg, 1)
+	pool, err := c.connect(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -12,25 +12,28 @@ import (
 func demoCommand() command {
 	cmd := command{
 		name:    "demo",
-		summary: "Run Lethe on embedded defaults with seeded example data (PostgreSQL resolved or started for you, blobs in .lethe/blobs).",
-		usage:   "[--listen host:port] [--no-seed]",
+		summary: "Run Lethe with seeded example data on the embedded configuration or --config's, faster schedules, and PostgreSQL found or started for you.",
+		usage:   "[--config file] [--listen host:port] [--no-seed]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
-			listen string
-			noSeed bool
+			configPath, listen string
+			noSeed             bool
 		)
 		fs := c.flags(cmd, nil)
-		fs.StringVar(&listen, "listen", "127.0.0.1:8080", "HTTP listen address")
+		fs.StringVar(&configPath, "config", "", "configuration file (default: the embedded configuration, blobs in .lethe/blobs)")
+		fs.StringVar(&listen, "listen", "", "HTTP listen address (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
 		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
-		cfg, err := config.Load("", c.getenv)
+		cfg, err := config.Load(configPath, c.getenv)
 		if err != nil {
 			return err
 		}
-		cfg.HTTP.Listen = listen
+		if listen != "" {
+			cfg.HTTP.Listen = listen
+		}
 		// Faster schedules than production so there is something to watch.
 		for i := range cfg.Policies {
 			p := &cfg.Policies[i]
@@ -48,7 +51,12 @@ func demoCommand() command {
 		if err := cfg.Validate(); err != nil {
 			return err
 		}
-		return serve(ctx, c, cfg, func(s *service.Service, addr string) error {
+		// Unlike serve, the demo starts a private PostgreSQL cluster, and
+		// installs PostgreSQL first if need be, when it finds no server.
+		pg := c.postgres()
+		pg.StartCluster, pg.Install = true, true
+		pg.Announce = func(plan string) { fmt.Fprintln(c.stdout, plan) }
+		return serve(ctx, c, cfg, pg, func(s *service.Service, addr string) error {
 			if !noSeed {
 				if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
 					return err

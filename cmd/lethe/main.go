@@ -20,7 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 )
 
@@ -41,6 +41,7 @@ func commands() []command {
 		checkConfigCommand(),
 		sweepCommand(),
 		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
+		versionCommand(),
 	}
 }
 
@@ -50,6 +51,11 @@ type cli struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+
+	// localPG is where a PostgreSQL server is looked for when no database
+	// is configured; empty means pgboot.LocalAddr (127.0.0.1:5432). Tests
+	// point it at a closed port.
+	localPG string
 }
 
 // usageError marks a mistake in how the command was called (exit 2).
@@ -78,6 +84,9 @@ func run(ctx context.Context, c *cli, args []string) int {
 		}
 		return 0
 	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	for _, cmd := range commands() {
 		if cmd.name != args[0] {
 			continue
@@ -102,7 +111,7 @@ func (c *cli) printHelp() {
 	fmt.Fprintln(c.stdout, "Lethe deletes data reliably: expired rows and their blobs, TTL'd keys, and")
 	fmt.Fprintln(c.stdout, "entities deleted on request, on a River worker pool over PostgreSQL.")
 	fmt.Fprintln(c.stdout)
-	fmt.Fprintln(c.stdout, "Usage: lethe <command> [flags] [args]")
+	fmt.Fprintln(c.stdout, "Usage: lethe <command> [flags] [args]    lethe --version")
 	fmt.Fprintln(c.stdout)
 	fmt.Fprintln(c.stdout, "Commands:")
 	cmds := commands()
@@ -111,7 +120,8 @@ func (c *cli) printHelp() {
 		fmt.Fprintf(c.stdout, "  %-20s %s\n", cmd.name, cmd.summary)
 	}
 	fmt.Fprintln(c.stdout)
-	fmt.Fprintln(c.stdout, "Run 'lethe <command> --help' for a command's flags.")
+	fmt.Fprintln(c.stdout, "Run 'lethe <command> --help' for a command's flags; flags may come before or after")
+	fmt.Fprintln(c.stdout, "the arguments.")
 	fmt.Fprintln(c.stdout, "Exit codes: 0 ok, 1 failure, 2 usage error.")
 }
 
@@ -121,7 +131,7 @@ func (c *cli) flags(cmd command, configPath *string) *flag.FlagSet {
 	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(c.stdout, "Usage: lethe %s %s\n\n%s\n", cmd.name, cmd.usage, cmd.summary)
+		fmt.Fprintf(c.stdout, "Usage: %s\n\n%s\n", strings.TrimSpace("lethe "+cmd.name+" "+cmd.usage), cmd.summary)
 		var buf strings.Builder
 		fs.SetOutput(&buf)
 		fs.PrintDefaults()
@@ -157,11 +167,12 @@ func parse(fs *flag.FlagSet, args []string) error {
 
 // parseNoArgs parses args for a command that takes flags only.
 func parseNoArgs(fs *flag.FlagSet, args []string) error {
-	if err := parse(fs, args); err != nil {
+	positional, err := parseAll(fs, args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if len(positional) > 0 {
+		return usagef("unexpected argument %q", positional[0])
 	}
 	return nil
 }
@@ -179,14 +190,17 @@ func (c *cli) loadConfig(fs *flag.FlagSet, path string) (*config.Config, error) 
 	return config.Load(path, c.getenv)
 }
 
-// connect opens a pool of up to conns connections on the database cfg names,
-// found as serve finds it.
-func (c *cli) connect(ctx context.Context, cfg *config.Config, conns int32) (*pgxpool.Pool, error) {
-	url, err := service.DatabaseURL(ctx, cfg, c.logger(cfg))
-	if err != nil {
-		return nil, err
-	}
-	return db.Connect(ctx, url, conns)
+// postgres says how commands find PostgreSQL when no database is
+// configured: only a server already answering at c.localPG. Nothing but
+// the demo starts or installs one.
+func (c *cli) postgres() pgboot.Options {
+	return pgboot.Options{LocalAddr: c.localPG}
+}
+
+// connect opens a pool on the database cfg names, found as serve finds it,
+// without migrating it.
+func (c *cli) connect(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, error) {
+	return service.OpenPool(ctx, cfg, c.logger(cfg), c.postgres())
 }
 
 // logger builds the JSON logger at the configured level.
@@ -197,17 +211,23 @@ func (c *cli) logger(cfg *config.Config) *slog.Logger {
 }
 
 // parseAll parses flags wherever they appear among args ("down --steps 2"
-// as well as "--steps 2 down") and returns the positional arguments.
+// as well as "--steps 2 down", "run abc --config x.yaml" as well as
+// "--config x.yaml run abc") and returns the positional arguments. Every
+// argument after "--" is positional.
 func parseAll(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := parse(fs, args); err != nil {
 			return nil, err
 		}
-		if fs.NArg() == 0 {
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
 			return positional, nil
 		}
-		positional = append(positional, fs.Arg(0))
-		args = fs.Args()[1:]
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -87,6 +88,71 @@ func TestCLI(t *testing.T) {
 		code, _, errOut := runCLI(t, nil, "check-config", "--config", filepath.Join(t.TempDir(), "nope.yaml"))
 		if code != 1 || !strings.Contains(errOut, "nope.yaml") {
 			t.Errorf("exit %d, stderr %q: want 1 naming the file", code, errOut)
+		}
+	})
+
+	t.Run("Version", func(t *testing.T) {
+		t.Parallel()
+		for _, args := range [][]string{{"--version"}, {"-version"}, {"version"}} {
+			code, out, errOut := runCLI(t, nil, args...)
+			if code != 0 || !strings.HasPrefix(out, "lethe ") || strings.Count(out, "\n") != 1 {
+				t.Errorf("lethe %v: exit %d\nstdout %q\nstderr %q", args, code, out, errOut)
+			}
+		}
+		if code, _, _ := runCLI(t, nil, "version", "extra"); code != 2 {
+			t.Errorf("lethe version extra: exit %d, want 2", code)
+		}
+		vcs := func(revision, modified string) []debug.BuildSetting {
+			return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: revision}, {Key: "vcs.modified", Value: modified}}
+		}
+		for _, tc := range []struct {
+			info *debug.BuildInfo
+			want string
+		}{
+			{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("0123456789abcdef0123", "true")}, "lethe (devel) commit 0123456789ab (modified)"},
+			{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}, Settings: vcs("abc1234", "false")}, "lethe v1.2.0 commit abc1234"},
+			{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "lethe v1.2.0"},
+			{&debug.BuildInfo{}, "lethe (devel)"},
+			{nil, "lethe (devel) (no build information)"},
+		} {
+			if got := version(tc.info); got != tc.want {
+				t.Errorf("version(%+v) = %q, want %q", tc.info, got, tc.want)
+			}
+		}
+	})
+
+	t.Run("FlagsAfterArguments", func(t *testing.T) {
+		t.Parallel()
+		// The named configuration does not exist: failing on it, rather than
+		// on the arguments, proves --config was read after them.
+		missing := filepath.Join(t.TempDir(), "missing.yaml")
+		for _, args := range [][]string{
+			{"delete", "run", "abc", "--config", missing},
+			{"delete", "run", "--wait", "abc", "--config", missing},
+			{"clear-tombstone", "run", "abc", "--config", missing},
+			{"sweep", "pastes", "--config", missing},
+			{"sweep", "--status", "idempotency", "--config", missing},
+			{"backup", "run", "abc", "-o", "x.json.gz", "--config", missing},
+			{"migrate", "status", "--config", missing},
+			{"check-config", "--db", "--config", missing},
+			{"demo", "--no-seed", "--config", missing},
+		} {
+			code, _, errOut := runCLI(t, nil, args...)
+			if code != 1 || !strings.Contains(errOut, "missing.yaml") {
+				t.Errorf("lethe %v: exit %d, stderr %q; want 1 naming missing.yaml", args, code, errOut)
+			}
+		}
+		// Bad flags after arguments are still usage errors, and "--" ends
+		// the flags.
+		for want, args := range map[string][]string{
+			`flag provided but not defined: -nope`: {"delete", "run", "abc", "--nope"},
+			`unexpected argument "extra"`:          {"serve", "extra", "--listen", "127.0.0.1:0"},
+			`want: run <run_hash>`:                 {"clear-tombstone", "run", "--", "--config", "x"},
+		} {
+			code, _, errOut := runCLI(t, nil, args...)
+			if code != 2 || !strings.Contains(errOut, want) {
+				t.Errorf("lethe %v: exit %d, stderr %q; want 2 and %q", args, code, errOut, want)
+			}
 		}
 	})
 

@@ -38,7 +38,7 @@ func migrateCommand() command {
 		if err != nil {
 			return err
 		}
-		pool, err := c.connect(ctx, cfg, 2)
+		pool, err := c.connect(ctx, cfg)
 		if err != nil {
 			return err
 		}

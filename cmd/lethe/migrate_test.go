@@ -27,4 +27,13 @@ func TestMigrateCommand(t *testing.T) {
 	if code, out, _ = runCLI(t, env, "migrate", "status"); code != 0 || strings.Count(out, "pending") != 1 {
 		t.Fatalf("status after down 1 should show one pending migration:\n%s", out)
 	}
+
+	// Flags may follow the arguments, --config included.
+	configPath := writeConfig(t, `database: {url: "`+env["DATABASE_URL"]+`"}`)
+	if code, out, errOut = runCLI(t, nil, "migrate", "up", "--config", configPath); code != 0 || !strings.Contains(out, "applied 1 migrations") {
+		t.Fatalf("up --config: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, nil, "migrate", "status", "--config", configPath); code != 0 || strings.Contains(out, "pending") {
+		t.Fatalf("status --config after up: exit %d\n%s%s", code, out, errOut)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 )
 
@@ -32,16 +33,17 @@ func serveCommand() command {
 				return err
 			}
 		}
-		return serve(ctx, c, cfg, nil)
+		return serve(ctx, c, cfg, c.postgres(), nil)
 	}
 	return cmd
 }
 
-// serve opens the service, calls ready (when set) once it listens, and runs
-// it until ctx is cancelled.
-func serve(ctx context.Context, c *cli, cfg *config.Config, ready func(s *service.Service, addr string) error) error {
+// serve opens the service, finding PostgreSQL with pg when cfg names no
+// database, calls ready (when set) once it listens, and runs it until ctx is
+// cancelled.
+func serve(ctx context.Context, c *cli, cfg *config.Config, pg pgboot.Options, ready func(s *service.Service, addr string) error) error {
 	logger := c.logger(cfg)
-	svc, err := service.Open(ctx, cfg, logger, service.OpenOptions{})
+	svc, err := service.Open(ctx, cfg, logger, service.OpenOptions{Postgres: pg})
 	if err != nil {
 		return err
 	}

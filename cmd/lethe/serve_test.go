@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -169,4 +171,46 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// TestNoDatabaseConfigured: with database.url empty, DATABASE_URL unset and
+// nothing answering at the local address, serve and the commands that
+// connect fail at once naming database.url. They start and install
+// nothing: no private cluster appears in the cache directory.
+func TestNoDatabaseConfigured(t *testing.T) {
+	t.Setenv("DATABASE_URL", "") // pgboot reads it too; this test is not parallel for that
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	closed := "127.0.0.1:" + strconv.Itoa(freePort(t))
+	configPath := writeConfig(t, "http: {listen: 127.0.0.1:0}\nblob: {local: {dir: "+filepath.Join(t.TempDir(), "blobs")+"}}")
+
+	for _, args := range [][]string{{"serve"}, {"migrate", "status"}, {"check-config", "--db"}, {"clear-tombstone", "run", "abc"}} {
+		var out, errOut bytes.Buffer
+		c := &cli{stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }, localPG: closed}
+		start := time.Now()
+		code := run(t.Context(), c, append(args, "--config", configPath))
+		msg := errOut.String()
+		if code != 1 || !strings.Contains(msg, "database.url is empty, DATABASE_URL is unset and nothing answers at "+closed+"; set database.url") {
+			t.Errorf("lethe %v: exit %d, stderr %q; want 1 and an error naming database.url and %s", args, code, msg, closed)
+		}
+		if strings.Contains(msg, "apt-get") || strings.Contains(msg, "private") || strings.Count(strings.TrimSpace(msg), "\n") != 0 {
+			t.Errorf("lethe %v: stderr %q: want one line, and no cluster started or package installed", args, msg)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("lethe %v took %s to give up", args, d)
+		}
+	}
+	if entries, err := os.ReadDir(cache); err != nil || len(entries) > 0 {
+		t.Errorf("the commands wrote to the cache directory: %v, %v", entries, err)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }

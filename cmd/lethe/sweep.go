@@ -11,7 +11,6 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -28,11 +27,16 @@ func sweepCommand() command {
 		)
 		fs := c.flags(cmd, &configPath)
 		fs.BoolVar(&status, "status", false, "print table size, total and expired keys, oldest and newest expiration per sweep policy (the runbook's diagnosis query)")
-		if err := parse(fs, args); err != nil {
+		positional, err := parseAll(fs, args)
+		if err != nil {
 			return err
 		}
-		if fs.NArg() > 1 || (!status && fs.NArg() != 1) {
+		if len(positional) > 1 || (!status && len(positional) != 1) {
 			return usagef("want one sweep policy, or --status")
+		}
+		name := ""
+		if len(positional) == 1 {
+			name = positional[0]
 		}
 		cfg, err := c.loadConfig(fs, configPath)
 		if err != nil {
@@ -40,15 +44,15 @@ func sweepCommand() command {
 		}
 		var policies []*config.Policy
 		for i := range cfg.Policies {
-			if p := &cfg.Policies[i]; p.Kind == config.KindSweep && (fs.NArg() == 0 || p.Name == fs.Arg(0)) {
+			if p := &cfg.Policies[i]; p.Kind == config.KindSweep && (name == "" || p.Name == name) {
 				policies = append(policies, p)
 			}
 		}
 		if len(policies) == 0 {
-			return usagef("no sweep policy %q (sweep policies: %s)", fs.Arg(0), sweepPolicyNames(cfg))
+			return usagef("no sweep policy %q (sweep policies: %s)", name, sweepPolicyNames(cfg))
 		}
 
-		pool, err := c.connect(ctx, cfg, 2)
+		pool, err := c.connect(ctx, cfg)
 		if err != nil {
 			return err
 		}
@@ -58,7 +62,7 @@ func sweepCommand() command {
 			return c.sweepStatus(ctx, pool, policies)
 		}
 		p := policies[0]
-		sweeper := workers.NewSweeper(&workers.Deps{Config: cfg, Pool: pool, Logger: c.logger(cfg), Metrics: metrics.New()})
+		sweeper := workers.NewSweeper(c.deps(cfg, pool, nil))
 		res, err := sweeper.Run(ctx, p, nil)
 		fmt.Fprintf(c.stdout, "%s: deleted %d expired rows from %s in %d batches in %s",
 			p.Name, res.RowsDeleted, p.Table, res.Batches, res.Duration.Round(time.Millisecond))

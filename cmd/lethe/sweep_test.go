@@ -36,6 +36,15 @@ database:
 	if code != 0 || !sweepHasColumns(out, "idempotency", "4", "0") {
 		t.Fatalf("status after: exit %d\n%s%s", code, out, errOut)
 	}
+	// Flags may follow the arguments.
+	code, out, errOut = runCLI(t, nil, "sweep", "idempotency", "--status", "--config", configPath)
+	if code != 0 || !sweepHasColumns(out, "idempotency", "4", "0") {
+		t.Fatalf("status after, flags last: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, nil, "sweep", "idempotency", "--config", configPath)
+	if code != 0 || !strings.Contains(out, "idempotency: deleted 0 expired rows") {
+		t.Fatalf("sweep, flags last: exit %d\n%s%s", code, out, errOut)
+	}
 
 	code, _, errOut = runCLI(t, nil, "sweep", "--config", configPath, "nope")
 	if code != 2 || !strings.Contains(errOut, `no sweep policy "nope" (sweep policies: idempotency)`) {

@@ -9,35 +9,48 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/workers"
 )
 
-// Run deletion commands: delete, clear-tombstone,
-// cleanup-orphan-s3, cleanup-tombstones, backup, restore. They open the
-// service without workers (an insert-only River client): the jobs they
-// insert are worked by `lethe serve`.
+// Run deletion commands: delete, clear-tombstone, cleanup-orphan-s3,
+// cleanup-tombstones, backup, restore. Each opens only what it needs: a pool
+// on the database, the blob store for those that touch blobs, and for delete
+// an insert-only River client: the jobs it inserts are worked by
+// `lethe serve`. None of them migrates.
 
-// openInsertOnly loads the configuration and opens the service without
-// workers. check, when set, vets the configuration first, so that a mistake
-// is reported before anything connects.
-func (c *cli) openInsertOnly(ctx context.Context, fs *flag.FlagSet, configPath string, check func(*config.Config) error) (*service.Service, error) {
+// openPool loads the configuration and connects to its database. check,
+// when set, vets the configuration first, so that a mistake is reported
+// before anything connects.
+func (c *cli) openPool(ctx context.Context, fs *flag.FlagSet, configPath string, check func(*config.Config) error) (*config.Config, *pgxpool.Pool, error) {
 	cfg, err := c.loadConfig(fs, configPath)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if check != nil {
 		if err := check(cfg); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true})
+	pool, err := c.connect(ctx, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, pool, nil
+}
+
+// deps are what a command running a job's work in process passes it.
+func (c *cli) deps(cfg *config.Config, pool *pgxpool.Pool, blobs blob.Store) *workers.Deps {
+	return &workers.Deps{Config: cfg, Pool: pool, Blobs: blobs, Logger: c.logger(cfg), Metrics: metrics.New()}
 }
 
 // entityArgs checks "run <hash>" arguments.
@@ -83,19 +96,24 @@ func deleteCommand() command {
 		fs := c.flags(cmd, &configPath)
 		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
 		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		hash, err := entityArgs(fs.Args())
+		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
 		}
-		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
+		hash, err := entityArgs(positional)
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: jobs.EntityRun, Key: hash}, nil)
+		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		client, err := service.NewInsertOnlyClient(cfg, pool, c.logger(cfg))
+		if err != nil {
+			return err
+		}
+		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: jobs.EntityRun, Key: hash}, nil)
 		if err != nil {
 			return fmt.Errorf("insert delete job for run %s: %w", hash, err)
 		}
@@ -106,7 +124,7 @@ func deleteCommand() command {
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		for {
-			job, err := svc.River.JobGet(waitCtx, res.Job.ID)
+			job, err := client.JobGet(waitCtx, res.Job.ID)
 			if err != nil {
 				return fmt.Errorf("wait for job %d: %w", res.Job.ID, err)
 			}
@@ -136,19 +154,20 @@ func clearTombstoneCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath string
 		fs := c.flags(cmd, &configPath)
-		if err := parse(fs, args); err != nil {
-			return err
-		}
-		hash, err := entityArgs(fs.Args())
+		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
 		}
-		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
+		hash, err := entityArgs(positional)
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		cleared, err := db.ClearTombstone(ctx, svc.Pool, jobs.EntityRun, hash)
+		_, pool, err := c.openPool(ctx, fs, configPath, nil)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		cleared, err := db.ClearTombstone(ctx, pool, jobs.EntityRun, hash)
 		if err != nil {
 			return err
 		}
@@ -176,15 +195,19 @@ func cleanupOrphanS3Command() command {
 			return err
 		}
 		var p *config.Policy
-		svc, err := c.openInsertOnly(ctx, fs, configPath, func(cfg *config.Config) (err error) {
+		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) (err error) {
 			p, err = tombstonePolicy(cfg, policy)
 			return err
 		})
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.OrphanSweep(ctx, svc.Deps(), p)
+		defer pool.Close()
+		blobs, err := service.OpenBlobs(ctx, cfg.Blob)
+		if err != nil {
+			return err
+		}
+		res, err := workers.OrphanSweep(ctx, c.deps(cfg, pool, blobs), p)
 		fmt.Fprintf(c.stdout, "tombstones: %d, blobs deleted: %d, skipped (cleared meanwhile): %d, failed: %d\n",
 			res.Tombstones, res.BlobsDeleted, res.Skipped, res.Failed)
 		return err
@@ -225,7 +248,7 @@ func cleanupTombstonesCommand() command {
 			p   *config.Policy
 			age time.Duration
 		)
-		svc, err := c.openInsertOnly(ctx, fs, configPath, func(cfg *config.Config) (err error) {
+		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) (err error) {
 			if p, err = tombstonePolicy(cfg, policy); err != nil {
 				return err
 			}
@@ -240,8 +263,8 @@ func cleanupTombstonesCommand() command {
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := workers.TombstoneGC(ctx, svc.Deps(), p, age)
+		defer pool.Close()
+		res, err := workers.TombstoneGC(ctx, c.deps(cfg, pool, nil), p, age)
 		if err != nil {
 			return err
 		}
@@ -262,22 +285,27 @@ func backupCommand() command {
 		var configPath, out string
 		fs := c.flags(cmd, &configPath)
 		fs.StringVar(&out, "o", "", "output file (default: <run_hash>.lethe-backup.json.gz)")
-		if err := parse(fs, args); err != nil {
+		positional, err := parseAll(fs, args)
+		if err != nil {
 			return err
 		}
-		hash, err := entityArgs(fs.Args())
+		hash, err := entityArgs(positional)
 		if err != nil {
 			return err
 		}
 		if out == "" {
 			out = hash + ".lethe-backup.json.gz"
 		}
-		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
+		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		b, err := runbackup.Export(ctx, svc.Pool, svc.Blobs, hash)
+		defer pool.Close()
+		blobs, err := service.OpenBlobs(ctx, cfg.Blob)
+		if err != nil {
+			return err
+		}
+		b, err := runbackup.Export(ctx, pool, blobs, hash)
 		if err != nil {
 			return err
 		}
@@ -311,13 +339,14 @@ func restoreCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath string
 		fs := c.flags(cmd, &configPath)
-		if err := parse(fs, args); err != nil {
+		positional, err := parseAll(fs, args)
+		if err != nil {
 			return err
 		}
-		if fs.NArg() != 1 {
+		if len(positional) != 1 {
 			return usagef("want exactly one backup file")
 		}
-		f, err := os.Open(fs.Arg(0))
+		f, err := os.Open(positional[0])
 		if err != nil {
 			return fmt.Errorf("open backup: %w", err)
 		}
@@ -326,12 +355,16 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		svc, err := c.openInsertOnly(ctx, fs, configPath, nil)
+		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
-		defer svc.Close(context.WithoutCancel(ctx))
-		res, err := runbackup.Restore(ctx, svc.Pool, svc.Blobs, b)
+		defer pool.Close()
+		blobs, err := service.OpenBlobs(ctx, cfg.Blob)
+		if err != nil {
+			return err
+		}
+		res, err := runbackup.Restore(ctx, pool, blobs, b)
 		if err != nil {
 			return err
 		}

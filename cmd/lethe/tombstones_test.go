@@ -61,6 +61,18 @@ func TestTombstoneCommands(t *testing.T) {
 	if out := lethe(t, 0, "backup", "-o", backupFile, "run", "r1"); !strings.Contains(out, "3 rows, 1 blobs") {
 		t.Errorf("backup said %q", out)
 	}
+	// Flags may follow the arguments.
+	lethe2 := func(t *testing.T, wantCode int, args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, env, append(args, "--config", cfgPath)...)
+		if code != wantCode {
+			t.Fatalf("lethe %v --config %s: exit %d, want %d\nstdout: %s\nstderr: %s", args, cfgPath, code, wantCode, stdout, stderr)
+		}
+		return stdout + stderr
+	}
+	if out := lethe2(t, 0, "backup", "run", "r1", "-o", filepath.Join(dir, "r1-again.json.gz")); !strings.Contains(out, "3 rows, 1 blobs") {
+		t.Errorf("backup with flags last said %q", out)
+	}
 
 	// A worker process for `delete --wait`; its periodic sweep and GC are
 	// paused so that only the commands below sweep.
@@ -73,7 +85,7 @@ func TestTombstoneCommands(t *testing.T) {
 	}
 	servicetest.Serve(t, cfg)
 
-	if out := lethe(t, 0, "delete", "--wait", "--timeout", "30s", "run", "r1"); !strings.Contains(out, "run r1 deleted") {
+	if out := lethe2(t, 0, "delete", "run", "r1", "--wait", "--timeout", "30s"); !strings.Contains(out, "run r1 deleted") {
 		t.Errorf("delete --wait said %q", out)
 	}
 	if exists, err := db.RunExists(ctx, pool, "r1"); err != nil || exists {
@@ -111,6 +123,12 @@ func TestTombstoneCommands(t *testing.T) {
 	}
 	if out := lethe(t, 0, "clear-tombstone", "run", "r1"); !strings.Contains(out, "no tombstone") {
 		t.Errorf("clear-tombstone said %q", out)
+	}
+	if out := lethe2(t, 0, "clear-tombstone", "run", "r1"); !strings.Contains(out, "no tombstone") {
+		t.Errorf("clear-tombstone with flags last said %q", out)
+	}
+	if out := lethe2(t, 2, "clear-tombstone", "run", "r1", "extra"); !strings.Contains(out, "want: run <run_hash>") {
+		t.Errorf("clear-tombstone with an extra argument said %q", out)
 	}
 
 	if _, err := pool.Exec(ctx, `INSERT INTO lethe_tombstones (entity, key, deleted_at, purged_at) VALUES

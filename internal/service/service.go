@@ -1,9 +1,12 @@
 // Package service wires Lethe together: configuration → database and blob
 // store → River client with every worker and periodic job → HTTP server. The
-// binary's serve and demo commands, and the end-to-end tests, run it.
+// binary's serve and demo commands, and the end-to-end tests, run it. The
+// other commands take only the parts they need: OpenPool, OpenBlobs and
+// NewInsertOnlyClient.
 package service
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,6 +49,11 @@ type OpenOptions struct {
 	// NoWorkers builds an insert-only River client (CLI commands that only
 	// enqueue or read).
 	NoWorkers bool
+
+	// Postgres says how to find a server when cfg.Database.URL is empty
+	// (see DatabaseURL). The zero value only connects to 127.0.0.1:5432;
+	// the demo sets StartCluster and Install.
+	Postgres pgboot.Options
 }
 
 // Open connects everything cfg describes. It migrates when
@@ -59,11 +67,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		}
 	}()
 
-	url, err := DatabaseURL(ctx, cfg, logger)
-	if err != nil {
-		return nil, err
-	}
-	pool, err := db.Connect(ctx, url, cfg.Database.MaxConns)
+	pool, err := OpenPool(ctx, cfg, logger, opts.Postgres)
 	if err != nil {
 		return nil, err
 	}
@@ -84,11 +88,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 
 	s.Periodics = workers.Periodics(cfg)
-	riverConfig := &river.Config{
-		Logger:               slog.New(quietHandler{logger.Handler()}).With(slog.String("component", "river")),
-		JobTimeout:           cfg.River.JobTimeout.D(),
-		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
-	}
+	riverConfig := newRiverConfig(cfg, logger)
 	if !opts.NoWorkers {
 		riverWorkers := river.NewWorkers()
 		if err := workers.Register(riverWorkers, s.Deps()); err != nil {
@@ -114,28 +114,67 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	return s, nil
 }
 
+// OpenPool connects a pool of up to cfg.Database.MaxConns connections to
+// the database DatabaseURL finds with pg. It neither migrates nor starts
+// anything else.
+func OpenPool(ctx context.Context, cfg *config.Config, logger *slog.Logger, pg pgboot.Options) (*pgxpool.Pool, error) {
+	url, err := DatabaseURL(ctx, cfg, logger, pg)
+	if err != nil {
+		return nil, err
+	}
+	return db.Connect(ctx, url, cfg.Database.MaxConns)
+}
+
+// NewInsertOnlyClient returns a River client on pool that inserts and reads
+// jobs but works none: the jobs it inserts are worked by `lethe serve`.
+func NewInsertOnlyClient(cfg *config.Config, pool *pgxpool.Pool, logger *slog.Logger) (*river.Client[pgx.Tx], error) {
+	client, err := river.NewClient(riverpgxv5.New(pool), newRiverConfig(cfg, logger))
+	if err != nil {
+		return nil, fmt.Errorf("create insert-only river client: %w", err)
+	}
+	return client, nil
+}
+
+// newRiverConfig is the River configuration of every client: without
+// workers, queues or periodic jobs it is insert-only.
+func newRiverConfig(cfg *config.Config, logger *slog.Logger) *river.Config {
+	return &river.Config{
+		Logger:               slog.New(quietHandler{logger.Handler()}).With(slog.String("component", "river")),
+		JobTimeout:           cfg.River.JobTimeout.D(),
+		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
+	}
+}
+
 // Deps are the workers' dependencies on s: what its River workers get, and
 // what a command that runs a job's work in process passes.
 func (s *Service) Deps() *workers.Deps {
 	return &workers.Deps{Config: s.Config, Pool: s.Pool, Blobs: s.Blobs, Logger: s.Logger, Metrics: s.Metrics}
 }
 
-// DatabaseURL is the configured database URL, or, when none is configured,
-// the "lethe" database (created when missing) on the server pgboot resolves:
-// DATABASE_URL, 127.0.0.1:5432, or a private cluster in pgboot's data dir.
-func DatabaseURL(ctx context.Context, cfg *config.Config, logger *slog.Logger) (string, error) {
+// DatabaseURL returns cfg.Database.URL (config fills it from DATABASE_URL)
+// or, when it is empty, the "lethe" database, created when missing, on the
+// server pgboot.Resolve finds with pg. Without pg.StartCluster that is
+// only a server already answering at pg.LocalAddr (127.0.0.1:5432): nothing
+// is installed or started, and when nothing answers the error says to set
+// database.url.
+func DatabaseURL(ctx context.Context, cfg *config.Config, logger *slog.Logger, pg pgboot.Options) (string, error) {
 	if cfg.Database.URL != "" {
 		return cfg.Database.URL, nil
 	}
-	pg, err := pgboot.Resolve(ctx, pgboot.Options{Logger: logger, Install: true})
+	pg.Logger = cmp.Or(pg.Logger, logger)
+	srv, err := pgboot.Resolve(ctx, pg)
+	if errors.Is(err, pgboot.ErrNoServer) && !pg.StartCluster {
+		return "", fmt.Errorf("no database: database.url is empty, DATABASE_URL is unset and nothing answers at %s; set database.url (%w)",
+			cmp.Or(pg.LocalAddr, pgboot.LocalAddr), err)
+	}
 	if err != nil {
 		return "", err
 	}
-	url, err := pgboot.EnsureDatabase(ctx, pg.URL, "lethe")
+	url, err := pgboot.EnsureDatabase(ctx, srv.URL, "lethe")
 	if err != nil {
 		return "", err
 	}
-	logger.InfoContext(ctx, "Resolved PostgreSQL", slog.String("source", pg.Source), slog.String("url", config.Redacted(url)))
+	logger.InfoContext(ctx, "Resolved PostgreSQL", slog.String("source", srv.Source), slog.String("url", config.Redacted(url)))
 	return url, nil
 }
 
