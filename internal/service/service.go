@@ -46,8 +46,8 @@ type Service struct {
 
 // OpenOptions tune Open.
 type OpenOptions struct {
-	// NoWorkers builds an insert-only River client (CLI commands that only
-	// enqueue or read).
+	// NoWorkers builds an insert-only River client, for a process that only
+	// enqueues or reads jobs.
 	NoWorkers bool
 
 	// Postgres says how to find a server when cfg.Database.URL is empty
