@@ -2,22 +2,25 @@
 // declaring the database, the blob store, the HTTP server and the deletion
 // policies, with environment variables overriding a few well-known fields.
 //
-// Load never returns a half-valid Config: every problem is reported as an
-// error naming the field, e.g.
+// Load never returns a half-valid Config: every problem is reported, one per
+// line, each naming the field's path, e.g.
 //
-//	policies[1] (pastes).schedule: bad cron expression "*/61 * * * *": ...
+//	config: policies[1] (pastes).schedule: bad cron expression "*/61 * * * *": ...
+//	config: policies[2] (keys).batch_sise: unknown field; did you mean batch_size?
+//
+// Each policy kind has its own type, with its own defaults and checks:
+// Expire (expire.go), Sweep (sweep.go) and Tombstone (tombstone.go).
 package config
 
 import (
-	"bytes"
 	"cmp"
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -32,12 +35,6 @@ import (
 //go:embed default.yaml
 var Default []byte
 
-// Policy kinds.
-const (
-	KindExpire    = "expire"    // status-claimed expiry (planner, batch worker, watchdog)
-	KindSweep     = "sweep"     // TTL sweep of short-lived keys
-	KindTombstone = "tombstone" // entity deletion with tombstones
-)
 
 // Config is Lethe's whole configuration.
 type Config struct {
@@ -53,9 +50,12 @@ type Config struct {
 	// before their contexts are cancelled.
 	ShutdownGrace Duration `yaml:"shutdown_grace"`
 
-	// MigrateOnStart runs migrations before serve starts working jobs.
+	// MigrateOnStart runs migrations before serve starts working jobs
+	// (true unless set to false).
 	MigrateOnStart bool `yaml:"migrate_on_start"`
 
+	// Policies are the deletion policies, each an *Expire, *Sweep or
+	// *Tombstone.
 	Policies []Policy `yaml:"policies"`
 }
 
@@ -67,10 +67,18 @@ type Database struct {
 	MaxConns int32  `yaml:"max_conns"`
 }
 
+// BlobKind names a blob store.
+type BlobKind string
+
+// Blob stores.
+const (
+	BlobLocal BlobKind = "local" // a directory on disk
+	BlobS3    BlobKind = "s3"    // an S3-compatible server
+)
+
 // Blob configures where blobs live.
 type Blob struct {
-	// Kind is "local" (a directory) or "s3".
-	Kind  string    `yaml:"kind"`
+	Kind  BlobKind  `yaml:"kind"`
 	Local LocalBlob `yaml:"local"`
 	S3    S3Blob    `yaml:"s3"`
 }
@@ -123,70 +131,6 @@ type River struct {
 	RescueStuckJobsAfter Duration `yaml:"rescue_stuck_jobs_after"`
 }
 
-// Policy is one deletion policy. Which fields apply depends on Kind; the rest
-// must be left empty.
-type Policy struct {
-	Name string `yaml:"name"`
-	Kind string `yaml:"kind"`
-
-	// Schedule is a cron expression ("*/5 * * * *", "@daily") or "@every 30s".
-	// For expire it drives the planner, for sweep the sweep, for tombstone the
-	// orphan blob sweep.
-	Schedule string `yaml:"schedule"`
-
-	// Paused policies are registered but their periodic jobs do nothing.
-	Paused bool `yaml:"paused"`
-
-	// Table and its columns (expire, sweep).
-	Table           string `yaml:"table"`
-	KeyColumn       string `yaml:"key_column"`
-	ExpiresAtColumn string `yaml:"expires_at_column"`
-
-	// Expire.
-	StatusColumn      string   `yaml:"status_column"`
-	InitiatedAtColumn string   `yaml:"initiated_at_column"`
-	BlobKeyColumn     string   `yaml:"blob_key_column"`
-	OnDelete          string   `yaml:"on_delete"` // "delete" (default) or "mark" (set DELETED)
-	BatchSize         int      `yaml:"batch_size"`
-	MaxBatchesPerRun  int      `yaml:"max_batches_per_run"`
-	RunBudget         Duration `yaml:"run_budget"`
-	WatchdogSchedule  string   `yaml:"watchdog_schedule"`
-	StuckAfter        Duration `yaml:"stuck_after"`
-	BatchTimeout      Duration `yaml:"batch_timeout"`
-
-	// Sweep. Pause is a pointer so that an explicit "pause: 0s" (no pause
-	// between batches) differs from leaving it out (the runbook's 100ms).
-	// TargetBatchDuration: an adaptive sweep grows its batch after a batch
-	// faster than this, up to MaxBatchSize (which defaults to BatchSize, so
-	// the runbook's 10,000-row batches hold unless an operator raises it).
-	Pause               *Duration `yaml:"pause"`
-	StatementTimeout    Duration  `yaml:"statement_timeout"`
-	Adaptive            *bool     `yaml:"adaptive"`
-	MinBatchSize        int       `yaml:"min_batch_size"`
-	MaxBatchSize        int       `yaml:"max_batch_size"`
-	TargetBatchDuration Duration  `yaml:"target_batch_duration"`
-	Mode                string    `yaml:"mode"` // "rows" (default) or "partitions"
-	// YieldToForeground makes a rows-mode sweep give way to other sessions:
-	// while any other client of the database ran a statement in the last
-	// second, batches shrink to YieldBatchSize and pauses grow to
-	// YieldPause; on an otherwise idle database it runs at full speed.
-	YieldToForeground bool     `yaml:"yield_to_foreground"`
-	YieldBatchSize    int      `yaml:"yield_batch_size"`
-	YieldPause        Duration `yaml:"yield_pause"`
-	PartitionPeriod   string   `yaml:"partition_period"`
-	PartitionsAhead   int      `yaml:"partitions_ahead"`
-
-	// Tombstone.
-	Entity            string   `yaml:"entity"`
-	GCSchedule        string   `yaml:"gc_schedule"`
-	TombstoneMaxAge   Duration `yaml:"tombstone_max_age"`
-	TombstoneStore    string   `yaml:"tombstone_store"` // "postgres" (default) or "foundationdb"
-	FDBClusterFile    string   `yaml:"fdb_cluster_file"`
-	DeletedCacheSize  int      `yaml:"deleted_cache_size"`
-	DeletedCacheTTL   Duration `yaml:"deleted_cache_ttl"` // how long a cached "deleted" answer is trusted
-	MaxBatchDeleteIDs int      `yaml:"max_batch_delete_ids"`
-}
-
 // Duration is a time.Duration that reads "30s", "1h30m" from YAML.
 type Duration time.Duration
 
@@ -197,7 +141,7 @@ func (d Duration) D() time.Duration { return time.Duration(d) }
 func (d *Duration) UnmarshalYAML(node *yaml.Node) error {
 	parsed, err := time.ParseDuration(node.Value)
 	if err != nil {
-		return fmt.Errorf("line %d: bad duration %q (use e.g. 30s, 5m, 2h)", node.Line, node.Value)
+		return fmt.Errorf("bad duration %q (use e.g. 30s, 5m, 2h)", node.Value)
 	}
 	*d = Duration(parsed)
 	return nil
@@ -219,24 +163,29 @@ func Load(path string, getenv func(string) string) (*Config, error) {
 	return Parse(data, getenv)
 }
 
-// Parse is Load for configuration already in memory.
+// Parse is Load for configuration already in memory. The error, an
+// *Error, names every problem, one per line.
 func Parse(data []byte, getenv func(string) string) (*Config, error) {
 	if getenv == nil {
 		getenv = func(string) string { return "" }
 	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, errOf(err)
+	}
 	cfg := &Config{}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		msg = strings.TrimPrefix(msg, "unmarshal errors:\n")
-		msg = strings.Join(strings.Fields(strings.ReplaceAll(msg, "\n", "; ")), " ")
-		return nil, fmt.Errorf("config: %s", msg)
+	d := &decoder{}
+	given := fieldSet{}
+	if len(doc.Content) > 0 {
+		given = d.decodeStruct(doc.Content[0], reflect.ValueOf(cfg).Elem(), "")
+	}
+	if len(d.problems) > 0 {
+		return nil, d.problems.err()
 	}
 	if err := cfg.applyEnv(getenv); err != nil {
 		return nil, err
 	}
-	cfg.applyDefaults()
+	cfg.setDefaults(given)
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -265,92 +214,34 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	if v := getenv("IDEMPOTENCY_CLEANUP_INTERVAL"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return fmt.Errorf("config: IDEMPOTENCY_CLEANUP_INTERVAL: bad duration %q (use e.g. 1h, 30m, 15m)", v)
+			return &Error{Problems: []string{fmt.Sprintf("IDEMPOTENCY_CLEANUP_INTERVAL: bad duration %q (use e.g. 1h, 30m, 15m)", v)}}
 		}
 		// The runbook's variable drives every sweep policy on the
 		// idempotency table.
-		for i := range c.Policies {
-			if c.Policies[i].Kind == KindSweep && c.Policies[i].Table == "lineage_event_idempotency" {
-				c.Policies[i].Schedule = "@every " + d.String()
+		for _, p := range c.Policies {
+			if sweep, ok := p.(*Sweep); ok && sweep.Table == "lineage_event_idempotency" {
+				sweep.Schedule = "@every " + d.String()
 			}
 		}
 	}
 	return nil
 }
 
-func (c *Config) applyDefaults() {
+// setDefaults fills what the file left out; given names the top-level
+// keys it set.
+func (c *Config) setDefaults(given fieldSet) {
 	c.LogLevel = cmp.Or(c.LogLevel, "info")
 	c.HTTP.Listen = cmp.Or(c.HTTP.Listen, "127.0.0.1:8080")
-	c.Blob.Kind = cmp.Or(c.Blob.Kind, "local")
+	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
 	c.Blob.Local.Dir = cmp.Or(c.Blob.Local.Dir, ".lethe/blobs")
 	c.Blob.S3.Region = cmp.Or(c.Blob.S3.Region, "us-east-1")
-	if c.Database.MaxConns == 0 {
-		c.Database.MaxConns = 10
-	}
-	if c.ShutdownGrace == 0 {
-		c.ShutdownGrace = Duration(30 * time.Second)
-	}
-	if c.River.MaxWorkers == 0 {
-		c.River.MaxWorkers = 10
-	}
-	if c.River.JobTimeout == 0 {
-		c.River.JobTimeout = Duration(10 * time.Minute)
-	}
-	if c.River.RescueStuckJobsAfter == 0 {
-		c.River.RescueStuckJobsAfter = Duration(time.Hour)
-	}
-	for i := range c.Policies {
-		c.Policies[i].applyDefaults()
-	}
-}
-
-func (p *Policy) applyDefaults() {
-	switch p.Kind {
-	case KindExpire:
-		p.KeyColumn = cmp.Or(p.KeyColumn, "id")
-		p.ExpiresAtColumn = cmp.Or(p.ExpiresAtColumn, "expires_at")
-		p.StatusColumn = cmp.Or(p.StatusColumn, "deletion_status")
-		p.InitiatedAtColumn = cmp.Or(p.InitiatedAtColumn, "deletion_initiated_at")
-		p.OnDelete = cmp.Or(p.OnDelete, "delete")
-		p.Schedule = cmp.Or(p.Schedule, "@every 1m")
-		p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
-		p.BatchSize = cmp.Or(p.BatchSize, 1000)
-		p.MaxBatchesPerRun = cmp.Or(p.MaxBatchesPerRun, 100)
-		p.RunBudget = cmp.Or(p.RunBudget, Duration(10*time.Second))
-		p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
-		p.BatchTimeout = cmp.Or(p.BatchTimeout, Duration(5*time.Minute))
-	case KindSweep:
-		p.ExpiresAtColumn = cmp.Or(p.ExpiresAtColumn, "expires_at")
-		p.Schedule = cmp.Or(p.Schedule, "@every 1h")
-		p.BatchSize = cmp.Or(p.BatchSize, 10_000)
-		if p.Pause == nil {
-			pause := Duration(100 * time.Millisecond)
-			p.Pause = &pause
-		}
-		p.StatementTimeout = cmp.Or(p.StatementTimeout, Duration(30*time.Second))
-		p.MinBatchSize = cmp.Or(p.MinBatchSize, min(100, p.BatchSize))
-		p.MaxBatchSize = cmp.Or(p.MaxBatchSize, p.BatchSize)
-		p.TargetBatchDuration = cmp.Or(p.TargetBatchDuration, Duration(time.Second))
-		p.YieldBatchSize = cmp.Or(p.YieldBatchSize, min(1000, p.BatchSize))
-		p.YieldPause = cmp.Or(p.YieldPause, Duration(100*time.Millisecond))
-		p.Mode = cmp.Or(p.Mode, "rows")
-		if p.Adaptive == nil {
-			adaptive := true
-			p.Adaptive = &adaptive
-		}
-		if p.Mode == "partitions" {
-			p.PartitionPeriod = cmp.Or(p.PartitionPeriod, "day")
-			p.PartitionsAhead = cmp.Or(p.PartitionsAhead, 3)
-		}
-	case KindTombstone:
-		p.Entity = cmp.Or(p.Entity, "run")
-		p.Schedule = cmp.Or(p.Schedule, "@daily")
-		p.GCSchedule = cmp.Or(p.GCSchedule, "@weekly")
-		p.TombstoneMaxAge = cmp.Or(p.TombstoneMaxAge, Duration(168*time.Hour))
-		p.TombstoneStore = cmp.Or(p.TombstoneStore, "postgres")
-		p.DeletedCacheSize = cmp.Or(p.DeletedCacheSize, 10_000)
-		p.DeletedCacheTTL = cmp.Or(p.DeletedCacheTTL, Duration(5*time.Second))
-		p.MaxBatchDeleteIDs = cmp.Or(p.MaxBatchDeleteIDs, 1000)
+	c.Database.MaxConns = cmp.Or(c.Database.MaxConns, 10)
+	c.ShutdownGrace = cmp.Or(c.ShutdownGrace, Duration(30*time.Second))
+	c.River.MaxWorkers = cmp.Or(c.River.MaxWorkers, 10)
+	c.River.JobTimeout = cmp.Or(c.River.JobTimeout, Duration(10*time.Minute))
+	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
+	if !given["migrate_on_start"] {
+		c.MigrateOnStart = true
 	}
 }
 
@@ -359,221 +250,96 @@ var (
 	policyRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)
 )
 
-// Validate checks every field and returns the first problem, naming it.
+// Validate checks every field and returns an *Error naming each problem,
+// or nil. Run it again after changing a loaded Config.
 func (c *Config) Validate() error {
-	var errs []error
-	add := func(field, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("config: %s: %s", field, fmt.Sprintf(format, args...)))
-	}
-
+	var errs problems
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
-		add("log_level", "unknown level %q (use debug, info, warn or error)", c.LogLevel)
+		errs.add("log_level", "unknown level %q (use debug, info, warn or error)", c.LogLevel)
 	}
 	if c.Database.MaxConns < 2 {
-		add("database.max_conns", "must be at least 2, got %d", c.Database.MaxConns)
+		errs.add("database.max_conns", "must be at least 2, got %d", c.Database.MaxConns)
 	}
 	switch c.Blob.Kind {
-	case "local":
-	case "s3":
+	case BlobLocal:
+	case BlobS3:
 		if c.Blob.S3.Bucket == "" {
-			add("blob.s3.bucket", "required when blob.kind is s3")
+			errs.add("blob.s3.bucket", "required when blob.kind is s3")
 		}
 		if (c.Blob.S3.AccessKeyID == "") != (c.Blob.S3.SecretAccessKey == "") {
-			add("blob.s3.access_key_id", "access_key_id and secret_access_key must be set together")
+			errs.add("blob.s3.access_key_id", "access_key_id and secret_access_key must be set together")
 		}
 	default:
-		add("blob.kind", "unknown kind %q (use local or s3)", c.Blob.Kind)
+		errs.add("blob.kind", "unknown kind %q (use local or s3)", c.Blob.Kind)
 	}
 	host, _, err := net.SplitHostPort(c.HTTP.Listen)
 	if err != nil {
-		add("http.listen", "bad address %q: want host:port", c.HTTP.Listen)
+		errs.add("http.listen", "bad address %q: want host:port", c.HTTP.Listen)
 	} else if !c.HTTP.HasAuth() && !IsLoopback(host) {
-		add("http.listen", "refusing to listen on non-loopback address %q without credentials (set http.token or LETHE_API_TOKEN)", c.HTTP.Listen)
+		errs.add("http.listen", "refusing to listen on non-loopback address %q without credentials (set http.token or LETHE_API_TOKEN)", c.HTTP.Listen)
 	}
 	if (c.HTTP.Username == "") != (c.HTTP.Password == "") {
-		add("http.username", "username and password must be set together")
+		errs.add("http.username", "username and password must be set together")
 	}
 	if c.ShutdownGrace < 0 {
-		add("shutdown_grace", "must not be negative")
+		errs.add("shutdown_grace", "must not be negative")
 	}
 	if c.River.MaxWorkers < 1 {
-		add("river.max_workers", "must be at least 1")
+		errs.add("river.max_workers", "must be at least 1")
 	}
 	if c.River.JobTimeout <= 0 {
-		add("river.job_timeout", "must be positive (a job without a timeout cannot be rescued safely)")
+		errs.add("river.job_timeout", "must be positive (a job without a timeout cannot be rescued safely)")
 	}
 	if c.River.RescueStuckJobsAfter <= c.River.JobTimeout {
-		add("river.rescue_stuck_jobs_after", "%s must exceed river.job_timeout %s", c.River.RescueStuckJobsAfter.D(), c.River.JobTimeout.D())
+		errs.add("river.rescue_stuck_jobs_after", "%s must exceed river.job_timeout %s", c.River.RescueStuckJobsAfter.D(), c.River.JobTimeout.D())
 	}
 
 	seen := map[string]bool{}
-	for i := range c.Policies {
-		p := &c.Policies[i]
-		field := fmt.Sprintf("policies[%d]", i)
-		if p.Name != "" {
-			field += " (" + p.Name + ")"
+	for i, p := range c.Policies {
+		b := p.Base()
+		path := fmt.Sprintf("policies[%d]", i)
+		if b.Name != "" {
+			path += " (" + b.Name + ")"
 		}
-		if !policyRE.MatchString(p.Name) {
-			add(field+".name", "%q must be lowercase letters, digits, _ or -", p.Name)
-		} else if seen[p.Name] {
-			add(field+".name", "duplicate policy name %q", p.Name)
+		if !policyRE.MatchString(b.Name) {
+			errs.add(path+".name", "%q must be lowercase letters, digits, _ or -", b.Name)
+		} else if seen[b.Name] {
+			errs.add(path+".name", "duplicate policy name %q", b.Name)
 		}
-		seen[p.Name] = true
-		errs = append(errs, p.validate(field, c)...)
+		seen[b.Name] = true
+		if b.Kind != p.PolicyKind() {
+			errs.add(path+".kind", "is %q but the policy is a %s policy", b.Kind, p.PolicyKind())
+		}
+		v := &policyCheck{problems: &errs, path: path, kind: p.PolicyKind()}
+		v.schedule("schedule", b.Schedule)
+		p.validate(v, c)
 	}
-	return joinOneLine(errs)
-}
-
-// joinOneLine joins errors into one line, so a bad file gives a one-line
-// message naming every bad field.
-func joinOneLine(errs []error) error {
-	if len(errs) == 0 {
-		return nil
-	}
-	msgs := make([]string, len(errs))
-	for i, err := range errs {
-		msgs[i] = strings.TrimPrefix(err.Error(), "config: ")
-	}
-	return errors.New("config: " + strings.Join(msgs, "; "))
-}
-
-func (p *Policy) validate(field string, c *Config) []error {
-	var errs []error
-	add := func(sub, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("config: %s.%s: %s", field, sub, fmt.Sprintf(format, args...)))
-	}
-	ident := func(sub, v string, required bool) {
-		switch {
-		case v == "" && required:
-			add(sub, "required for kind %s", p.Kind)
-		case v != "" && !identRE.MatchString(v):
-			add(sub, "unsafe identifier %q (letters, digits and _ only, at most 63)", v)
-		}
-	}
-	sched := func(sub, v string) {
-		if _, err := ParseSchedule(v); err != nil {
-			add(sub, "%v", err)
-		}
-	}
-	positive := func(sub string, v int) {
-		if v < 1 {
-			add(sub, "must be at least 1, got %d", v)
-		}
-	}
-	positiveDur := func(sub string, d Duration) {
-		if d <= 0 {
-			add(sub, "must be a positive duration, got %s", d.D())
-		}
-	}
-
-	switch p.Kind {
-	case KindExpire:
-		ident("table", p.Table, true)
-		ident("key_column", p.KeyColumn, true)
-		ident("expires_at_column", p.ExpiresAtColumn, true)
-		ident("status_column", p.StatusColumn, true)
-		ident("initiated_at_column", p.InitiatedAtColumn, true)
-		ident("blob_key_column", p.BlobKeyColumn, false)
-		if p.OnDelete != "delete" && p.OnDelete != "mark" {
-			add("on_delete", "unknown value %q (use delete or mark)", p.OnDelete)
-		}
-		sched("schedule", p.Schedule)
-		sched("watchdog_schedule", p.WatchdogSchedule)
-		positive("batch_size", p.BatchSize)
-		if p.BatchSize > 100_000 {
-			add("batch_size", "%d is too large (at most 100000; batch jobs carry their keys)", p.BatchSize)
-		}
-		positive("max_batches_per_run", p.MaxBatchesPerRun)
-		positiveDur("run_budget", p.RunBudget)
-		positiveDur("stuck_after", p.StuckAfter)
-		positiveDur("batch_timeout", p.BatchTimeout)
-		// The watchdog must never reset rows a live worker still owns: a
-		// batch job is cancelled at batch_timeout and rescued by River only
-		// after rescue_stuck_jobs_after, so stuck_after must exceed both.
-		if p.BatchTimeout >= c.River.RescueStuckJobsAfter {
-			add("batch_timeout", "%s must be below river.rescue_stuck_jobs_after %s", p.BatchTimeout.D(), c.River.RescueStuckJobsAfter.D())
-		}
-		if p.StuckAfter <= p.BatchTimeout {
-			add("stuck_after", "%s must exceed batch_timeout %s", p.StuckAfter.D(), p.BatchTimeout.D())
-		}
-		// The planner and the watchdog time out at twice run_budget; River
-		// must not rescue them while they run.
-		if 2*p.RunBudget >= c.River.RescueStuckJobsAfter {
-			add("run_budget", "%s must be below half of river.rescue_stuck_jobs_after %s", p.RunBudget.D(), c.River.RescueStuckJobsAfter.D())
-		}
-	case KindSweep:
-		ident("table", p.Table, true)
-		ident("key_column", p.KeyColumn, p.Mode != "partitions")
-		ident("expires_at_column", p.ExpiresAtColumn, true)
-		sched("schedule", p.Schedule)
-		positive("batch_size", p.BatchSize)
-		positive("min_batch_size", p.MinBatchSize)
-		if p.MaxBatchSize < p.BatchSize {
-			add("max_batch_size", "%d must be at least batch_size %d", p.MaxBatchSize, p.BatchSize)
-		}
-		if p.MinBatchSize > p.BatchSize {
-			add("min_batch_size", "%d must be at most batch_size %d", p.MinBatchSize, p.BatchSize)
-		}
-		if p.Pause != nil && *p.Pause < 0 {
-			add("pause", "must not be negative")
-		}
-		positiveDur("statement_timeout", p.StatementTimeout)
-		positiveDur("target_batch_duration", p.TargetBatchDuration)
-		positive("yield_batch_size", p.YieldBatchSize)
-		positiveDur("yield_pause", p.YieldPause)
-		// The sweep job's timeout is half of rescue_stuck_jobs_after; one
-		// batch must fit in it.
-		if p.StatementTimeout >= c.River.RescueStuckJobsAfter/2 {
-			add("statement_timeout", "%s must be below half of river.rescue_stuck_jobs_after %s (the sweep job's timeout)", p.StatementTimeout.D(), c.River.RescueStuckJobsAfter.D())
-		}
-		switch p.Mode {
-		case "rows":
-		case "partitions":
-			if p.PartitionPeriod != "day" && p.PartitionPeriod != "hour" && p.PartitionPeriod != "month" {
-				add("partition_period", "unknown period %q (use hour, day or month)", p.PartitionPeriod)
-			}
-			if p.PartitionsAhead < 0 {
-				add("partitions_ahead", "must not be negative")
-			}
-		default:
-			add("mode", "unknown mode %q (use rows or partitions)", p.Mode)
-		}
-	case KindTombstone:
-		if p.Entity != "run" {
-			add("entity", "unknown entity %q (supported: run)", p.Entity)
-		}
-		sched("schedule", p.Schedule)
-		sched("gc_schedule", p.GCSchedule)
-		positiveDur("tombstone_max_age", p.TombstoneMaxAge)
-		switch p.TombstoneStore {
-		case "postgres":
-		case "foundationdb":
-			if p.FDBClusterFile == "" {
-				add("fdb_cluster_file", "required when tombstone_store is foundationdb")
-			}
-		default:
-			add("tombstone_store", "unknown store %q (use postgres or foundationdb)", p.TombstoneStore)
-		}
-		positive("deleted_cache_size", p.DeletedCacheSize)
-		positiveDur("deleted_cache_ttl", p.DeletedCacheTTL)
-		positive("max_batch_delete_ids", p.MaxBatchDeleteIDs)
-	case "":
-		add("kind", "required (expire, sweep or tombstone)")
-	default:
-		add("kind", "unknown policy kind %q (use expire, sweep or tombstone)", p.Kind)
-	}
-	return errs
+	return errs.err()
 }
 
 // Policy returns the policy named name, or nil.
-func (c *Config) Policy(name string) *Policy {
-	for i := range c.Policies {
-		if c.Policies[i].Name == name {
-			return &c.Policies[i]
+func (c *Config) Policy(name string) Policy {
+	for _, p := range c.Policies {
+		if p.Base().Name == name {
+			return p
 		}
 	}
 	return nil
+}
+
+// Expire returns the expire policy named name, or nil.
+func (c *Config) Expire(name string) *Expire { return policyAs[*Expire](c, name) }
+
+// Sweep returns the sweep policy named name, or nil.
+func (c *Config) Sweep(name string) *Sweep { return policyAs[*Sweep](c, name) }
+
+// Tombstone returns the tombstone policy named name, or nil.
+func (c *Config) Tombstone(name string) *Tombstone { return policyAs[*Tombstone](c, name) }
+
+func policyAs[P Policy](c *Config, name string) P {
+	p, _ := c.Policy(name).(P)
+	return p
 }
 
 // ParseSchedule parses a cron expression (5 fields or a descriptor such as
@@ -613,13 +379,4 @@ func IsLoopback(host string) bool {
 func Redacted(url string) string {
 	re := regexp.MustCompile(`(://[^:/@]+:)[^@]*@`)
 	return re.ReplaceAllString(url, "${1}xxxxx@")
-}
-
-// SweepPause returns the pause between the batches of a sweep policy (zero
-// when none is set).
-func (p *Policy) SweepPause() time.Duration {
-	if p.Pause == nil {
-		return 0
-	}
-	return p.Pause.D()
 }

@@ -28,7 +28,7 @@ func TestParse(t *testing.T) {
 				t.Errorf("embedded default lacks policy %q", name)
 			}
 		}
-		if got := cfg.Policy("idempotency"); got.BatchSize != 10_000 || got.StatementTimeout.D() != 30*time.Second {
+		if got := cfg.Sweep("idempotency"); got.BatchSize != 10_000 || got.StatementTimeout.D() != 30*time.Second {
 			t.Errorf("idempotency policy: batch %d timeout %s, want the runbook's 10000 and 30s", got.BatchSize, got.StatementTimeout.D())
 		}
 	})
@@ -58,7 +58,7 @@ func TestParse(t *testing.T) {
 		if cfg.Database.URL != "postgres://u:secret@db:5432/x" || cfg.LogLevel != "debug" || cfg.HTTP.Token != "t0ken" {
 			t.Errorf("env not applied: %+v", cfg)
 		}
-		if got := cfg.Policy("idempotency").Schedule; got != "@every 15m0s" {
+		if got := cfg.Sweep("idempotency").Schedule; got != "@every 15m0s" {
 			t.Errorf("IDEMPOTENCY_CLEANUP_INTERVAL=15m gave schedule %q", got)
 		}
 		if got := config.Redacted(cfg.Database.URL); strings.Contains(got, "secret") {
@@ -84,7 +84,7 @@ func TestParse(t *testing.T) {
 			{"BadDuration", policy("    stuck_after: forever\n"), nil, `bad duration "forever"`},
 			{"MissingTable", "policies:\n  - name: p\n    kind: sweep\n    key_column: k\n", nil, `policies[0] (p).table: required for kind sweep`},
 			{"UnsafeIdentifier", policy("    key_column: \"id; DROP TABLE pastes\"\n"), nil, `policies[0] (p).key_column: unsafe identifier`},
-			{"UnknownField", "polices: []\n", nil, `field polices not found`},
+			{"UnknownField", "polices: []\n", nil, `polices: unknown field; did you mean policies?`},
 			{"DuplicateName", policy("") + "  - name: p\n    kind: sweep\n    table: t\n    key_column: k\n", nil, `duplicate policy name "p"`},
 			{"NonLoopbackWithoutAuth", "http:\n  listen: 0.0.0.0:8080\n", nil, `http.listen: refusing to listen on non-loopback address`},
 			{"BadLogLevel", "log_level: loud\n", nil, `log_level: unknown level "loud"`},
@@ -101,8 +101,10 @@ func TestParse(t *testing.T) {
 				if !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("error %q\n  does not contain %q", err, tc.want)
 				}
-				if strings.Contains(err.Error(), "\n") {
-					t.Errorf("error spans several lines: %q", err)
+				for _, line := range strings.Split(err.Error(), "\n") {
+					if !strings.HasPrefix(line, "config: ") {
+						t.Errorf("line %q of the error does not start with config:", line)
+					}
 				}
 			})
 		}

@@ -8,13 +8,13 @@ import (
 
 func TestSweepPolicyConfig(t *testing.T) {
 	t.Parallel()
-	parse := func(t *testing.T, policy string, env map[string]string) (*Policy, error) {
+	parse := func(t *testing.T, policy string, env map[string]string) (*Sweep, error) {
 		t.Helper()
 		cfg, err := Parse([]byte("policies:\n"+policy), func(k string) string { return env[k] })
 		if err != nil {
 			return nil, err
 		}
-		return &cfg.Policies[0], nil
+		return cfg.Policies[0].(*Sweep), nil
 	}
 	const base = `
   - name: idempotency
@@ -29,13 +29,13 @@ func TestSweepPolicyConfig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Schedule != "@every 1h" || p.BatchSize != 10_000 || p.SweepPause() != 100*time.Millisecond ||
+		if p.Schedule != "@every 1h" || p.BatchSize != 10_000 || p.Pause.D() != 100*time.Millisecond ||
 			p.StatementTimeout.D() != 30*time.Second || p.ExpiresAtColumn != "expires_at" {
 			t.Fatalf("defaults %+v", p)
 		}
 		// Adaptive batches shrink on timeouts but do not grow past the
 		// runbook's 10,000 unless max_batch_size says so.
-		if !*p.Adaptive || p.MaxBatchSize != 10_000 || p.MinBatchSize != 100 || p.Mode != "rows" {
+		if !p.Adaptive || p.MaxBatchSize != 10_000 || p.MinBatchSize != 100 || p.Mode != "rows" {
 			t.Fatalf("adaptive defaults %+v", p)
 		}
 	})
@@ -46,8 +46,19 @@ func TestSweepPolicyConfig(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Pause == nil || p.SweepPause() != 0 {
-			t.Fatalf("pause: 0s read as %v", p.SweepPause())
+		if p.Pause != 0 {
+			t.Fatalf("pause: 0s read as %v", p.Pause.D())
+		}
+	})
+
+	t.Run("ExplicitNotAdaptive", func(t *testing.T) {
+		t.Parallel()
+		p, err := parse(t, base+"    adaptive: false\n", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Adaptive {
+			t.Fatal("adaptive: false read as true")
 		}
 	})
 
