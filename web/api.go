@@ -194,7 +194,7 @@ func throughputCaches(cfg *config.Config) map[throughputKey]*cache[[]db.Throughp
 	for window := range throughputWindows {
 		caches[throughputKey{window, ""}] = new(cache[[]db.ThroughputPoint])
 		for _, p := range cfg.Policies {
-			caches[throughputKey{window, p.Name}] = new(cache[[]db.ThroughputPoint])
+			caches[throughputKey{window, p.Base().Name}] = new(cache[[]db.ThroughputPoint])
 		}
 	}
 	return caches

@@ -32,10 +32,9 @@ func (s *Server) runsRoutes() {
 const maxDeleteBodyBytes = 1 << 20
 
 // runPolicy returns the tombstone policy of runs, or nil.
-func (s *Server) runPolicy() *config.Policy {
-	for i := range s.opts.Config.Policies {
-		p := &s.opts.Config.Policies[i]
-		if p.Kind == config.KindTombstone && p.Entity == jobs.EntityRun {
+func (s *Server) runPolicy() *config.Tombstone {
+	for _, p := range s.opts.Config.Policies {
+		if p, ok := p.(*config.Tombstone); ok && p.Entity == jobs.EntityRun {
 			return p
 		}
 	}

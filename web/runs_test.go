@@ -204,7 +204,7 @@ func TestRunsAPI(t *testing.T) {
 
 	t.Run("BadInputChangesNothing", func(t *testing.T) {
 		t.Parallel()
-		b := setupRuns(t, func(c *config.Config) { c.Policy("runs").MaxBatchDeleteIDs = 3 })
+		b := setupRuns(t, func(c *config.Config) { c.Tombstone("runs").MaxBatchDeleteIDs = 3 })
 		before := b.state(t)
 		for _, c := range []struct {
 			method, path, body string

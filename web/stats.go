@@ -18,11 +18,11 @@ const countCap = 1_000_000
 // PolicyStats is one policy as the dashboard and GET /api/v1/overview show
 // it. Counts that do not apply to the policy's kind are null.
 type PolicyStats struct {
-	Name     string `json:"name"`
-	Kind     string `json:"kind"`
-	Table    string `json:"table,omitempty"`
-	Entity   string `json:"entity,omitempty"`
-	Schedule string `json:"schedule"`
+	Name     string      `json:"name"`
+	Kind     config.Kind `json:"kind"`
+	Table    string      `json:"table,omitempty"`
+	Entity   string      `json:"entity,omitempty"`
+	Schedule string      `json:"schedule"`
 
 	Paused    bool       `json:"paused"`
 	LastRunAt *time.Time `json:"last_run_at"`
@@ -137,8 +137,8 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		AuthRequired: s.opts.Config.HTTP.HasAuth(),
 		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
 	}
-	for i := range s.opts.Config.Policies {
-		ps, err := s.policyStats(ctx, &s.opts.Config.Policies[i], states, totals)
+	for _, p := range s.opts.Config.Policies {
+		ps, err := s.policyStats(ctx, p, states, totals)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +151,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	// Configured entities without tombstones still show (as zeros).
 	for _, p := range s.opts.Config.Policies {
-		if p.Kind == config.KindTombstone && !slices.ContainsFunc(entities, func(e db.TombstoneStats) bool { return e.Entity == p.Entity }) {
+		if p, ok := p.(*config.Tombstone); ok && !slices.ContainsFunc(entities, func(e db.TombstoneStats) bool { return e.Entity == p.Entity }) {
 			entities = append(entities, db.TombstoneStats{Entity: p.Entity})
 		}
 	}
@@ -175,22 +175,23 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 // policyStats reads one policy's numbers. A failing count (a table dropped
 // under a running service) is reported on the policy, not as a failed
 // overview.
-func (s *Server) policyStats(ctx context.Context, p *config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals) (PolicyStats, error) {
+func (s *Server) policyStats(ctx context.Context, policy config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals) (PolicyStats, error) {
 	pool := s.opts.Pool
-	state := states[p.Name]
+	base := policy.Base()
+	state := states[base.Name]
 	ps := PolicyStats{
-		Name: p.Name, Kind: p.Kind, Table: p.Table, Schedule: p.Schedule,
-		Paused: state.Paused, LastRunAt: state.LastRunAt, Deleted: totals[p.Name],
+		Name: base.Name, Kind: base.Kind, Schedule: base.Schedule,
+		Paused: state.Paused, LastRunAt: state.LastRunAt, Deleted: totals[base.Name],
 	}
-	if p.Kind == config.KindTombstone {
-		ps.Entity = p.Entity
-	}
-	if next := nextRun(p.Schedule, state.LastRunAt, time.Now()); !next.IsZero() {
+	if next := nextRun(base.Schedule, state.LastRunAt, time.Now()); !next.IsZero() {
 		ps.NextRunAt = &next
 	}
 
-	switch p.Kind {
-	case config.KindExpire:
+	switch p := policy.(type) {
+	case *config.Tombstone:
+		ps.Entity = p.Entity
+	case *config.Expire:
+		ps.Table = p.Table
 		ps.StuckAfter = p.StuckAfter.D().String()
 		c, err := db.CountStatus(ctx, pool, db.StatusTable{
 			Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
@@ -205,7 +206,8 @@ func (s *Server) policyStats(ctx context.Context, p *config.Policy, states map[s
 		}
 		ps.Backlog, ps.InProgress, ps.Stuck = &c.Backlog, &c.InProgress, &c.Stuck
 		ps.OldestExpiredAt, ps.Capped = c.OldestExpiredAt, c.Capped
-	case config.KindSweep:
+	case *config.Sweep:
+		ps.Table = p.Table
 		c, err := db.CountExpired(ctx, pool, p.Table, p.ExpiresAtColumn, countCap)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -218,13 +220,13 @@ func (s *Server) policyStats(ctx context.Context, p *config.Policy, states map[s
 	}
 
 	var err error
-	if ps.Errors, err = db.RecentErrors(ctx, pool, p.Name, 5); err != nil {
+	if ps.Errors, err = db.RecentErrors(ctx, pool, base.Name, 5); err != nil {
 		return ps, err
 	}
-	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, p.Name, 6); err != nil {
+	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, base.Name, 6); err != nil {
 		return ps, err
 	}
-	if ps.JobKinds, err = db.JobKinds(ctx, pool, p.Name); err != nil {
+	if ps.JobKinds, err = db.JobKinds(ctx, pool, base.Name); err != nil {
 		return ps, err
 	}
 	if ps.Errors == nil {

@@ -22,7 +22,7 @@ const (
 
 // expirePeriodics returns the periodic jobs of an expire policy: the planner
 // on its schedule and the watchdog on watchdog_schedule.
-func expirePeriodics(p *config.Policy) []Periodic {
+func expirePeriodics(p *config.Expire) []Periodic {
 	return []Periodic{
 		{Policy: p.Name, Name: "planner", Schedule: p.Schedule, Args: jobs.ExpirePlan{Policy: p.Name}},
 		{Policy: p.Name, Name: "watchdog", Schedule: p.WatchdogSchedule, Args: jobs.ExpireWatchdog{Policy: p.Name}},
@@ -51,7 +51,7 @@ type expireTables struct {
 	byPolicy map[string]*db.ExpireTable
 }
 
-func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTable, error) {
+func (e *expireTables) get(ctx context.Context, p *config.Expire) (*db.ExpireTable, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if t, ok := e.byPolicy[p.Name]; ok {
@@ -69,7 +69,7 @@ func (e *expireTables) get(ctx context.Context, p *config.Policy) (*db.ExpireTab
 }
 
 // ExpireColumns names expire policy p's table and columns for package db.
-func ExpireColumns(p *config.Policy) db.ExpireColumns {
+func ExpireColumns(p *config.Expire) db.ExpireColumns {
 	return db.ExpireColumns{
 		Policy:      p.Name,
 		Table:       p.Table,
@@ -86,7 +86,7 @@ func ExpireColumns(p *config.Policy) db.ExpireColumns {
 // step to finish. For an unknown policy (the job is cancelled at once) it is
 // 0, the River client's job_timeout.
 func expireRunTimeout(deps *Deps, policy string) time.Duration {
-	if p := deps.Config.Policy(policy); p != nil {
+	if p := deps.Config.Expire(policy); p != nil {
 		return 2 * p.RunBudget.D()
 	}
 	return 0

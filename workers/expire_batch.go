@@ -34,14 +34,14 @@ type expireBatchWorker struct {
 // Timeout is the policy's batch_timeout, which config validation keeps below
 // river.rescue_stuck_jobs_after: River never rescues a batch still running.
 func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Duration {
-	if p := w.deps.Config.Policy(job.Args.Policy); p != nil {
+	if p := w.deps.Config.Expire(job.Args.Policy); p != nil {
 		return p.BatchTimeout.D()
 	}
 	return 0 // unknown policy: cancelled at once; the client's job_timeout
 }
 
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
-	p, err := w.deps.policyOf(job.Args.Policy, config.KindExpire)
+	p, err := policyOf[*config.Expire](w.deps, job.Args.Policy)
 	if err != nil {
 		return err
 	}
@@ -78,7 +78,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 			return err
 		}
 		var err error
-		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == "mark"); err != nil {
+		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		outcome := db.OutcomeOK

@@ -43,7 +43,7 @@ func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duratio
 }
 
 func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {
-	return w.deps.runPeriodic(ctx, job.Args.Policy, config.KindExpire, job.Kind, func(p *config.Policy) error {
+	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
 		claimed, batches, err := w.plan(ctx, p)
 		if claimed > 0 || err != nil {
 			w.deps.Logger.InfoContext(ctx, "Claimed expired rows",
@@ -55,7 +55,7 @@ func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireP
 
 // plan claims batches, each from where the previous one stopped (a
 // db.ClaimCursor), and returns how many rows and batches it claimed.
-func (w *expirePlanWorker) plan(ctx context.Context, p *config.Policy) (int, int, error) {
+func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int, error) {
 	table, err := w.tables.get(ctx, p)
 	if err != nil {
 		return 0, 0, err

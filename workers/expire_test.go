@@ -52,14 +52,14 @@ policies:
     stuck_after: 2h
 %s`
 
-func expireSetup(t *testing.T, policyExtra string, mutate ...func(p *config.Policy)) *expireBundle {
+func expireSetup(t *testing.T, policyExtra string, mutate ...func(p *config.Expire)) *expireBundle {
 	t.Helper()
 	cfg, err := config.Parse([]byte(fmt.Sprintf(expirePolicyYAML, policyExtra)), nil)
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
 	for _, m := range mutate {
-		m(cfg.Policy("pastes"))
+		m(cfg.Expire("pastes"))
 	}
 	if err := cfg.Validate(); err != nil {
 		t.Fatalf("config: %v", err)
@@ -199,7 +199,7 @@ func (b *expireBundle) blobsLeft(t *testing.T, pastes []paste) int {
 
 func (b *expireBundle) table(t *testing.T) *db.ExpireTable {
 	t.Helper()
-	table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Policy("pastes")))
+	table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Expire("pastes")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -381,7 +381,7 @@ func TestExpire(t *testing.T) {
 
 	t.Run("ConcurrentPlannersNeverClaimTheSameRow", func(t *testing.T) {
 		t.Parallel()
-		b := expireSetup(t, "", func(p *config.Policy) { p.BatchSize = 25 })
+		b := expireSetup(t, "", func(p *config.Expire) { p.BatchSize = 25 })
 		if err := b.client.Stop(t.Context()); err != nil {
 			t.Fatal(err)
 		}
@@ -503,13 +503,13 @@ func TestExpire(t *testing.T) {
 
 	t.Run("WatchdogResetsOnlyRowsStuckLongerThanStuckAfter", func(t *testing.T) {
 		t.Parallel()
-		b := expireSetup(t, "", func(p *config.Policy) { p.BatchSize = 7 })
+		b := expireSetup(t, "", func(p *config.Expire) { p.BatchSize = 7 })
 		stuck := expireInsertPastes(t, b.pool, b.store, 20, time.Now().Add(-3*time.Hour))
 		working := expireInsertPastes(t, b.pool, b.store, 10, time.Now().Add(-3*time.Hour))
 		expireSetClaim(t, b.pool, stuck, time.Now().Add(-3*time.Hour))
 		expireSetClaim(t, b.pool, working, time.Now().Add(-10*time.Minute))
 
-		p := b.cfg.Policy("pastes")
+		p := b.cfg.Expire("pastes")
 		status := db.StatusTable{Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
 			InitiatedAtColumn: p.InitiatedAtColumn, StuckAfter: 2 * time.Hour}
 		counts, err := db.CountStatus(t.Context(), b.pool, status, 1000)
@@ -555,7 +555,7 @@ func TestExpire(t *testing.T) {
 
 	t.Run("MarkSetsDeletedAndKeepsRows", func(t *testing.T) {
 		t.Parallel()
-		b := expireSetup(t, "", func(p *config.Policy) { p.OnDelete = "mark" })
+		b := expireSetup(t, "", func(p *config.Expire) { p.OnDelete = "mark" })
 		expired := expireInsertPastes(t, b.pool, b.store, 120, time.Now().Add(-time.Hour))
 		fresh := expireInsertPastes(t, b.pool, b.store, 10, time.Now().Add(time.Hour))
 		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
@@ -732,7 +732,7 @@ func TestExpire(t *testing.T) {
 			FROM generate_series(1, 40) g`); err != nil {
 			t.Fatal(err)
 		}
-		table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Policy("events")))
+		table, err := db.LookupExpireTable(t.Context(), b.pool, ExpireColumns(b.cfg.Expire("events")))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -770,7 +770,7 @@ func TestExpire(t *testing.T) {
 
 	t.Run("MissingColumnFailsNamingIt", func(t *testing.T) {
 		t.Parallel()
-		b := expireSetup(t, "", func(p *config.Policy) { p.StatusColumn = "state" })
+		b := expireSetup(t, "", func(p *config.Expire) { p.StatusColumn = "state" })
 		expireInsertPastes(t, b.pool, nil, 5, time.Now().Add(-time.Hour))
 		job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
 		if job.State != rivertype.JobStateRetryable || len(job.Errors) == 0 {

@@ -28,13 +28,13 @@ func (w *expireWatchdogWorker) Timeout(job *river.Job[jobs.ExpireWatchdog]) time
 }
 
 func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireWatchdog]) error {
-	return w.deps.runPeriodic(ctx, job.Args.Policy, config.KindExpire, job.Kind, func(p *config.Policy) error {
+	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
 		return w.run(ctx, p, job.ID)
 	})
 }
 
 // run resets stuck rows, auditing the run when it reset any.
-func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Policy, jobID int64) error {
+func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID int64) error {
 	started := time.Now()
 	reset, err := w.reset(ctx, p)
 	if reset > 0 {
@@ -57,7 +57,7 @@ func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Policy, jobID 
 }
 
 // reset runs the bounded resets and returns how many rows it reset.
-func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Policy) (int64, error) {
+func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (int64, error) {
 	table, err := w.tables.get(ctx, p)
 	if err != nil {
 		return 0, err

@@ -26,7 +26,7 @@ func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.Orphan
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
+	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(p *config.Tombstone) error {
 		_, err := w.ent.orphanSweep(ctx, p, &job.ID)
 		return err
 	})
@@ -49,7 +49,7 @@ const sweepPage = 500
 // "{key}/" (including blobs written after the deletion) and sets purged_at.
 // It never removes a tombstone. A failing prefix is counted and the sweep
 // goes on; the error names how many failed.
-func OrphanSweep(ctx context.Context, deps *Deps, p *config.Policy) (OrphanSweepResult, error) {
+func OrphanSweep(ctx context.Context, deps *Deps, p *config.Tombstone) (OrphanSweepResult, error) {
 	ent, err := newEntities(deps)
 	if err != nil {
 		return OrphanSweepResult{}, err
@@ -57,7 +57,7 @@ func OrphanSweep(ctx context.Context, deps *Deps, p *config.Policy) (OrphanSweep
 	return ent.orphanSweep(ctx, p, nil)
 }
 
-func (e *entities) orphanSweep(ctx context.Context, p *config.Policy, jobID *int64) (OrphanSweepResult, error) {
+func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *int64) (OrphanSweepResult, error) {
 	started := time.Now()
 	var (
 		res   OrphanSweepResult

@@ -21,7 +21,7 @@ const sweepMaxAttempts = 3
 // sweepPeriodics returns the periodic jobs of a sweep policy: one "sweep" on
 // the policy's schedule (IDEMPOTENCY_CLEANUP_INTERVAL overrides it for the
 // idempotency table, see config).
-func sweepPeriodics(p *config.Policy) []Periodic {
+func sweepPeriodics(p *config.Sweep) []Periodic {
 	return []Periodic{{Policy: p.Name, Name: "sweep", Schedule: p.Schedule, Args: jobs.Sweep{Policy: p.Name}}}
 }
 
@@ -31,9 +31,9 @@ func registerSweep(workers *river.Workers, deps *Deps) error {
 	if err := river.AddWorkerSafely(workers, &SweepWorker{sweeper: NewSweeper(deps)}); err != nil {
 		return fmt.Errorf("add sweep worker: %w", err)
 	}
-	for i := range deps.Config.Policies {
-		p := &deps.Config.Policies[i]
-		if p.Kind != config.KindSweep {
+	for _, p := range deps.Config.Policies {
+		p, ok := p.(*config.Sweep)
+		if !ok {
 			continue
 		}
 		deps.Logger.Info("Started idempotency cleanup goroutine",
@@ -49,8 +49,8 @@ func registerSweep(workers *river.Workers, deps *Deps) error {
 // sweep finish its batch (or time out) within the grace period and cancels it
 // after, which the sweep notices before its next batch or during its pause.
 func SweepStopping(logger *slog.Logger, cfg *config.Config) {
-	for i := range cfg.Policies {
-		if p := &cfg.Policies[i]; p.Kind == config.KindSweep {
+	for _, p := range cfg.Policies {
+		if p, ok := p.(*config.Sweep); ok {
 			logger.Info("Stopping idempotency cleanup goroutine", slog.String("policy", p.Name))
 		}
 	}
@@ -89,7 +89,7 @@ func (w *SweepWorker) Timeout(*river.Job[jobs.Sweep]) time.Duration {
 
 // Work runs one sweep unless an operator paused the policy.
 func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) error {
-	err := w.sweeper.deps.runPeriodic(ctx, job.Args.Policy, config.KindSweep, job.Kind, func(p *config.Policy) error {
+	err := runPeriodic(ctx, w.sweeper.deps, job.Args.Policy, job.Kind, func(p *config.Sweep) error {
 		_, err := w.sweeper.Run(ctx, p, &job.ID)
 		return err
 	})

@@ -76,13 +76,13 @@ type SweepResult struct {
 // batch in flight when ctx is cancelled gets sweepFinishBatchWithin to
 // complete (or hit its statement timeout); past that it is cancelled and
 // rolls back. Batches already committed stay deleted.
-func (s *Sweeper) Run(ctx context.Context, p *config.Policy, jobID *int64) (SweepResult, error) {
+func (s *Sweeper) Run(ctx context.Context, p *config.Sweep, jobID *int64) (SweepResult, error) {
 	started := time.Now()
 	var (
 		res SweepResult
 		err error
 	)
-	if p.Mode == "partitions" {
+	if p.Mode == config.SweepPartitions {
 		res, err = s.sweepPartitions(ctx, p)
 	} else {
 		res, err = s.sweepRows(ctx, p)
@@ -95,17 +95,17 @@ func (s *Sweeper) Run(ctx context.Context, p *config.Policy, jobID *int64) (Swee
 }
 
 // batchSize returns the batch size p's next batch starts with.
-func (s *Sweeper) batchSize(p *config.Policy) int {
+func (s *Sweeper) batchSize(p *config.Sweep) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	size, ok := s.sizes[p.Name]
-	if !ok || !*p.Adaptive {
+	if !ok || !p.Adaptive {
 		size = p.BatchSize
 	}
 	return min(max(size, p.MinBatchSize), p.MaxBatchSize)
 }
 
-func (s *Sweeper) setBatchSize(p *config.Policy, size int) {
+func (s *Sweeper) setBatchSize(p *config.Sweep, size int) {
 	s.mu.Lock()
 	s.sizes[p.Name] = size
 	s.mu.Unlock()
@@ -113,7 +113,7 @@ func (s *Sweeper) setBatchSize(p *config.Policy, size int) {
 }
 
 // SweepTable names sweep policy p's table and columns for package db.
-func SweepTable(p *config.Policy) db.SweepTable {
+func SweepTable(p *config.Sweep) db.SweepTable {
 	return db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
 }
 
@@ -122,7 +122,7 @@ func SweepTable(p *config.Policy) db.SweepTable {
 // and retries it (down to min_batch_size, below which the run fails), and
 // grows it by half after a batch faster than target_batch_duration (up to
 // max_batch_size).
-func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult, error) {
+func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, error) {
 	var res SweepResult
 	t := SweepTable(p)
 	kind, err := db.SweepTableKind(ctx, s.deps.Pool, t)
@@ -136,7 +136,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("sweep %s before batch %d: %w", p.Name, res.Batches+1, err)
 		}
-		batch, pause, yielding := size, p.SweepPause(), false
+		batch, pause, yielding := size, p.Pause.D(), false
 		if p.YieldToForeground {
 			busy, err := db.ForegroundSessions(ctx, s.deps.Pool)
 			if err != nil {
@@ -154,7 +154,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 		if db.IsSweepTimeout(err) {
 			res.Timeouts++
 			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
-			if !*p.Adaptive || size <= p.MinBatchSize {
+			if !p.Adaptive || size <= p.MinBatchSize {
 				return res, err
 			}
 			size = max(p.MinBatchSize, size/2)
@@ -180,7 +180,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Policy) (SweepResult,
 		if deleted < int64(batch) {
 			return res, nil
 		}
-		if *p.Adaptive && !yielding && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
+		if p.Adaptive && !yielding && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
 			size = min(p.MaxBatchSize, size+max(size/2, 1))
 			s.setBatchSize(p, size)
 			res.BatchSize = size
@@ -208,7 +208,7 @@ func (s *Sweeper) batchContext(ctx context.Context) (context.Context, func()) {
 // sweepPartitions drops the partitions of p's table whose upper bound has
 // passed (every row in them has expired) and creates the partitions for the
 // current period and partitions_ahead periods after it.
-func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Policy) (SweepResult, error) {
+func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepResult, error) {
 	var res SweepResult
 	parts, err := db.ListPartitions(ctx, s.deps.Pool, p.Table, p.ExpiresAtColumn)
 	if err != nil {
@@ -229,8 +229,8 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Policy) (SweepR
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("sweep %s before dropping %s: %w", p.Name, part.Name, err)
 		}
-		if res.Batches > 0 && p.SweepPause() > 0 {
-			if err := s.sleep(ctx, p.SweepPause()); err != nil {
+		if res.Batches > 0 && p.Pause.D() > 0 {
+			if err := s.sleep(ctx, p.Pause.D()); err != nil {
 				return res, fmt.Errorf("sweep %s: pause before dropping %s: %w", p.Name, part.Name, err)
 			}
 		}
@@ -281,12 +281,12 @@ func overlapsAny(parts []db.Partition, from, to time.Time) bool {
 }
 
 // periodStart truncates t (in UTC) to the start of its hour, day or month.
-func periodStart(t time.Time, period string) time.Time {
+func periodStart(t time.Time, period config.PartitionPeriod) time.Time {
 	t = t.UTC()
 	switch period {
-	case "hour":
+	case config.PartitionHour:
 		return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), 0, 0, 0, time.UTC)
-	case "month":
+	case config.PartitionMonth:
 		return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 	default:
 		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
@@ -294,11 +294,11 @@ func periodStart(t time.Time, period string) time.Time {
 }
 
 // periodAdd returns the start of the n-th period after start.
-func periodAdd(start time.Time, period string, n int) time.Time {
+func periodAdd(start time.Time, period config.PartitionPeriod, n int) time.Time {
 	switch period {
-	case "hour":
+	case config.PartitionHour:
 		return start.Add(time.Duration(n) * time.Hour)
-	case "month":
+	case config.PartitionMonth:
 		return start.AddDate(0, n, 0)
 	default:
 		return start.AddDate(0, 0, n)
@@ -308,12 +308,12 @@ func periodAdd(start time.Time, period string, n int) time.Time {
 // partitionName names the partition of table starting at from:
 // <table>_pYYYYMMDD (day), _pYYYYMMDDHH (hour), _pYYYYMM (month), with the
 // table part shortened to keep the name within PostgreSQL's 63 bytes.
-func partitionName(table, period string, from time.Time) string {
+func partitionName(table string, period config.PartitionPeriod, from time.Time) string {
 	layout := "20060102"
 	switch period {
-	case "hour":
+	case config.PartitionHour:
 		layout = "2006010215"
-	case "month":
+	case config.PartitionMonth:
 		layout = "200601"
 	}
 	suffix := "_p" + from.UTC().Format(layout)
@@ -326,7 +326,7 @@ func partitionName(table, period string, from time.Time) string {
 // logRun writes the runbook's log line for a finished run: INFO when it
 // deleted (or, in partition mode, dropped or created) something, DEBUG when
 // it found nothing to do, ERROR when it failed.
-func (s *Sweeper) logRun(ctx context.Context, p *config.Policy, res SweepResult, err error) {
+func (s *Sweeper) logRun(ctx context.Context, p *config.Sweep, res SweepResult, err error) {
 	logger := s.deps.Logger
 	if err != nil {
 		logger.LogAttrs(ctx, slog.LevelError, sweepMsgFailed,
@@ -344,7 +344,7 @@ func (s *Sweeper) logRun(ctx context.Context, p *config.Policy, res SweepResult,
 		slog.String("duration", formatDuration(res.Duration)),
 		slog.String("status", "success"),
 	}
-	if p.Mode == "partitions" {
+	if p.Mode == config.SweepPartitions {
 		attrs = append(attrs,
 			slog.Int("partitions_dropped", len(res.PartitionsDropped)),
 			slog.Int("partitions_created", len(res.PartitionsCreated)))
@@ -365,7 +365,7 @@ func formatDuration(d time.Duration) string {
 }
 
 // audit records the run in lethe_deletion_audit. It never fails the run.
-func (s *Sweeper) audit(ctx context.Context, p *config.Policy, jobID *int64, started time.Time, res SweepResult, runErr error) {
+func (s *Sweeper) audit(ctx context.Context, p *config.Sweep, jobID *int64, started time.Time, res SweepResult, runErr error) {
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: "sweep", JobID: jobID, RowsDeleted: res.RowsDeleted,
 		StartedAt: started, Outcome: db.OutcomeOK,

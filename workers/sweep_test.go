@@ -66,7 +66,7 @@ type sweepBundle struct {
 	deps    *Deps
 	logs    *testenv.LogBuffer
 	sweeper *Sweeper
-	policy  *config.Policy // "idempotency"
+	policy  *config.Sweep // "idempotency"
 	pauses  []time.Duration
 	sizes   []int   // batch size of each completed batch
 	deleted []int64 // rows each completed batch deleted
@@ -94,7 +94,7 @@ func setupSweep(t *testing.T, level slog.Level) *sweepBundle {
 		b.sizes = append(b.sizes, size)
 		b.deleted = append(b.deleted, deleted)
 	}
-	b.policy = cfg.Policy("idempotency")
+	b.policy = cfg.Sweep("idempotency")
 	return b
 }
 
@@ -217,8 +217,7 @@ func TestSweepRows(t *testing.T) {
 	t.Run("PauseZeroDoesNotPause", func(t *testing.T) {
 		t.Parallel()
 		b := setupSweep(t, slog.LevelInfo)
-		zero := config.Duration(0)
-		b.policy.Pause = &zero
+		b.policy.Pause = 0
 		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
 		if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
 			t.Fatal(err)
@@ -379,8 +378,7 @@ func TestSweepRows(t *testing.T) {
 		t.Parallel()
 		b := setupSweep(t, slog.LevelInfo)
 		b.policy.StatementTimeout = config.Duration(200 * time.Millisecond)
-		off := false
-		b.policy.Adaptive = &off
+		b.policy.Adaptive = false
 		insertKeys(t, b.pool, "lineage_event_idempotency", 3, 0)
 		lock := lockKeys(t, b.pool, "expired-0001")
 		defer lock.Rollback(ctx)
@@ -530,7 +528,7 @@ func TestSweepStartupLog(t *testing.T) {
 		if len(recs) != 1 || recs[0]["interval"] != tc.want || recs[0]["policy"] != "idempotency" || recs[0]["level"] != "INFO" {
 			t.Fatalf("IDEMPOTENCY_CLEANUP_INTERVAL=%q: startup log %v, want interval %v", tc.env, recs, tc.want)
 		}
-		periodics := sweepPeriodics(cfg.Policy("idempotency"))
+		periodics := sweepPeriodics(cfg.Sweep("idempotency"))
 		if len(periodics) != 1 || periodics[0].Name != "sweep" || periodics[0].Args.Kind() != "lethe.sweep" {
 			t.Fatalf("periodics %+v", periodics)
 		}
@@ -543,7 +541,7 @@ func TestSweepPartitions(t *testing.T) {
 	const table = "lineage_event_idempotency_partitioned"
 
 	b := setupSweep(t, slog.LevelInfo)
-	p := b.deps.Config.Policy("idempotency-partitioned")
+	p := b.deps.Config.Sweep("idempotency-partitioned")
 	var now time.Time
 	if err := b.pool.QueryRow(ctx, `SELECT now()`).Scan(&now); err != nil {
 		t.Fatal(err)
@@ -634,7 +632,8 @@ func TestSweepPartitionNames(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 1, 31, 17, 45, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		period, start, next, name string
+		period            config.PartitionPeriod
+		start, next, name string
 	}{
 		{"hour", "2026-01-31T17:00:00Z", "2026-01-31T18:00:00Z", "t_p2026013117"},
 		{"day", "2026-01-31T00:00:00Z", "2026-02-01T00:00:00Z", "t_p20260131"},

@@ -19,7 +19,7 @@ import (
 // tombstonePeriodics returns the periodic jobs of a tombstone policy: the
 // orphan blob sweep on schedule (default @daily) and tombstone GC on
 // gc_schedule (default @weekly).
-func tombstonePeriodics(p *config.Policy) []Periodic {
+func tombstonePeriodics(p *config.Tombstone) []Periodic {
 	return []Periodic{
 		{Policy: p.Name, Name: "orphan_sweep", Schedule: p.Schedule, Args: jobs.OrphanSweep{Policy: p.Name}},
 		{Policy: p.Name, Name: "tombstone_gc", Schedule: p.GCSchedule, Args: jobs.TombstoneGC{Policy: p.Name}},
@@ -68,12 +68,12 @@ type entities struct {
 // defaults when there is none).
 func newEntities(deps *Deps) (*entities, error) {
 	size, ttl := 10_000, 5*time.Second
-	for i := range deps.Config.Policies {
-		p := &deps.Config.Policies[i]
-		if p.Kind != config.KindTombstone {
+	for _, p := range deps.Config.Policies {
+		p, ok := p.(*config.Tombstone)
+		if !ok {
 			continue
 		}
-		if p.TombstoneStore != "postgres" {
+		if p.TombstoneStore != config.StorePostgres {
 			// The run data lives in PostgreSQL; only a PostgreSQL tombstone
 			// can be checked in the same transaction as the write.
 			return nil, fmt.Errorf("policy %s: tombstone_store %s: Lethe's run workers keep run data in PostgreSQL and need the postgres store for the transactional late-write guard (see docs/tombstones.md, FoundationDB)", p.Name, p.TombstoneStore)
@@ -88,7 +88,7 @@ func newEntities(deps *Deps) (*entities, error) {
 // metrics: its configured name, or the entity itself.
 func (e *entities) policyFor(entity string) string {
 	for _, p := range e.deps.Config.Policies {
-		if p.Kind == config.KindTombstone && p.Entity == entity {
+		if p, ok := p.(*config.Tombstone); ok && p.Entity == entity {
 			return p.Name
 		}
 	}

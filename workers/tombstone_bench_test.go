@@ -56,7 +56,7 @@ func BenchmarkTombstoneGuard(b *testing.B) {
 		{"SkipFromCache", time.Hour},
 	} {
 		b.Run(skip.name, func(b *testing.B) {
-			tb := setupTomb(b, func(c *config.Config) { c.Policy("runs").DeletedCacheTTL = config.Duration(skip.cacheTTL) })
+			tb := setupTomb(b, func(c *config.Config) { c.Tombstone("runs").DeletedCacheTTL = config.Duration(skip.cacheTTL) })
 			if _, err := db.PutTombstone(tb.ctx, tb.pool, "run", "gone"); err != nil {
 				b.Fatal(err)
 			}

@@ -25,7 +25,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return w.ent.deps.runPeriodic(ctx, job.Args.Policy, config.KindTombstone, job.Kind, func(p *config.Policy) error {
+	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(p *config.Tombstone) error {
 		_, err := w.ent.tombstoneGC(ctx, p, p.TombstoneMaxAge.D(), &job.ID)
 		return err
 	})
@@ -36,7 +36,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 // deleted_at), the periodic job and `lethe cleanup-tombstones`. Old
 // tombstones without such a purge are kept and counted: run the orphan sweep
 // first.
-func TombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan time.Duration) (db.GCResult, error) {
+func TombstoneGC(ctx context.Context, deps *Deps, p *config.Tombstone, olderThan time.Duration) (db.GCResult, error) {
 	ent, err := newEntities(deps)
 	if err != nil {
 		return db.GCResult{}, err
@@ -44,7 +44,7 @@ func TombstoneGC(ctx context.Context, deps *Deps, p *config.Policy, olderThan ti
 	return ent.tombstoneGC(ctx, p, olderThan, nil)
 }
 
-func (e *entities) tombstoneGC(ctx context.Context, p *config.Policy, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
+func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderThan time.Duration, jobID *int64) (db.GCResult, error) {
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}

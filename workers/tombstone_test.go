@@ -33,7 +33,7 @@ type tombBundle struct {
 	deps   *Deps
 	ent    *entities
 	client *river.Client[pgx.Tx] // insert-only
-	policy *config.Policy
+	policy *config.Tombstone
 }
 
 // setupTomb builds the tombstone workers' state on a fresh database and
@@ -45,7 +45,7 @@ func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := cfg.Policy("runs")
+	p := cfg.Tombstone("runs")
 	p.DeletedCacheTTL = config.Duration(time.Nanosecond)
 	for _, m := range mutate {
 		m(cfg)
@@ -63,7 +63,7 @@ func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &tombBundle{ctx: t.Context(), pool: pool, blobs: deps.Blobs, deps: deps, ent: ent, client: client, policy: cfg.Policy("runs")}
+	return &tombBundle{ctx: t.Context(), pool: pool, blobs: deps.Blobs, deps: deps, ent: ent, client: client, policy: cfg.Tombstone("runs")}
 }
 
 // ingestAll writes one of every ingestion kind for hash and fails on error.
@@ -380,7 +380,7 @@ func TestLateWriteGuard(t *testing.T) {
 
 	t.Run("CacheSkipsWithoutTheDatabaseAndForgets", func(t *testing.T) {
 		t.Parallel()
-		b := setupTomb(t, func(c *config.Config) { c.Policy("runs").DeletedCacheTTL = config.Duration(time.Hour) })
+		b := setupTomb(t, func(c *config.Config) { c.Tombstone("runs").DeletedCacheTTL = config.Duration(time.Hour) })
 		b.deleteRun(t, "run-a")
 		if skipped := b.ingestAll(t, "run-a"); skipped != 6 {
 			t.Fatalf("skipped %d of 6", skipped)
@@ -406,7 +406,7 @@ func TestLateWriteGuard(t *testing.T) {
 	t.Run("CachedDeletedExpiresUnderSteadyWrites", func(t *testing.T) {
 		t.Parallel()
 		const ttl = 200 * time.Millisecond
-		b := setupTomb(t, func(c *config.Config) { c.Policy("runs").DeletedCacheTTL = config.Duration(ttl) })
+		b := setupTomb(t, func(c *config.Config) { c.Tombstone("runs").DeletedCacheTTL = config.Duration(ttl) })
 		b.deleteRun(t, "run-a")
 		w := setTagWorker(b.ent)
 		write := func() bool {

@@ -48,14 +48,13 @@ func (p Periodic) ID() string { return p.Policy + "/" + p.Name }
 // dashboard's "run now" inserts the same Args.
 func Periodics(cfg *config.Config) []Periodic {
 	var out []Periodic
-	for i := range cfg.Policies {
-		p := &cfg.Policies[i]
-		switch p.Kind {
-		case config.KindExpire:
+	for _, p := range cfg.Policies {
+		switch p := p.(type) {
+		case *config.Expire:
 			out = append(out, expirePeriodics(p)...)
-		case config.KindSweep:
+		case *config.Sweep:
 			out = append(out, sweepPeriodics(p)...)
-		case config.KindTombstone:
+		case *config.Tombstone:
 			out = append(out, tombstonePeriodics(p)...)
 		}
 	}
@@ -76,38 +75,40 @@ func Register(workers *river.Workers, deps *Deps) error {
 	return nil
 }
 
-// policyOf returns the named policy of the wanted kind, or an error that
+// policyOf returns the policy named name, of kind P, or an error that
 // cancels the job: retrying cannot fix a job naming a policy this process
 // does not have.
-func (d *Deps) policyOf(name, kind string) (*config.Policy, error) {
+func policyOf[P config.Policy](d *Deps, name string) (P, error) {
+	var want P
 	p := d.Config.Policy(name)
 	if p == nil {
-		return nil, river.JobCancel(fmt.Errorf("unknown policy %q", name))
+		return want, river.JobCancel(fmt.Errorf("unknown policy %q", name))
 	}
-	if p.Kind != kind {
-		return nil, river.JobCancel(fmt.Errorf("policy %q is of kind %s, not %s", name, p.Kind, kind))
+	typed, ok := p.(P)
+	if !ok {
+		return want, river.JobCancel(fmt.Errorf("policy %q is of kind %s, not %s", name, p.PolicyKind(), want.PolicyKind()))
 	}
-	return p, nil
+	return typed, nil
 }
 
-// runPeriodic runs one periodic job of policy name (of kind) unless an
+// runPeriodic runs one periodic job of policy name (of kind P) unless an
 // operator paused the policy (logged at debug), and records the run and its
 // error for the dashboard.
-func (d *Deps) runPeriodic(ctx context.Context, name, kind, jobKind string, run func(p *config.Policy) error) error {
-	p, err := d.policyOf(name, kind)
+func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind string, run func(p P) error) error {
+	p, err := policyOf[P](d, name)
 	if err != nil {
 		return err
 	}
-	state, err := db.GetPolicyState(ctx, d.Pool, p.Name)
+	state, err := db.GetPolicyState(ctx, d.Pool, name)
 	if err != nil {
 		return err
 	}
 	if state.Paused {
-		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", p.Name), slog.String("job_kind", jobKind))
+		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", name), slog.String("job_kind", jobKind))
 		return nil
 	}
 	err = run(p)
-	d.recordRun(ctx, p.Name, err)
+	d.recordRun(ctx, name, err)
 	return err
 }
 

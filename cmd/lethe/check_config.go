@@ -31,7 +31,15 @@ func checkConfigCommand() command {
 		}
 		fmt.Fprintf(c.stdout, "config ok: %d policies\n", len(cfg.Policies))
 		for _, p := range cfg.Policies {
-			fmt.Fprintf(c.stdout, "  %-16s %-10s %-28s %s\n", p.Name, p.Kind, p.Table, p.Schedule)
+			table := ""
+			switch p := p.(type) {
+			case *config.Expire:
+				table = p.Table
+			case *config.Sweep:
+				table = p.Table
+			}
+			b := p.Base()
+			fmt.Fprintf(c.stdout, "  %-16s %-10s %-28s %s\n", b.Name, b.Kind, table, b.Schedule)
 		}
 		if !checkDB {
 			return nil
@@ -53,30 +61,30 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 
 	fmt.Fprintln(c.stdout, "database:")
 	failed := 0
-	for i := range cfg.Policies {
-		p := &cfg.Policies[i]
+	for _, policy := range cfg.Policies {
 		var (
+			name     = policy.Base().Name
 			warnings []string
 			err      error
 		)
-		switch p.Kind {
-		case config.KindExpire:
+		switch p := policy.(type) {
+		case *config.Expire:
 			var t *db.ExpireTable
 			if t, err = db.LookupExpireTable(ctx, pool, workers.ExpireColumns(p)); err == nil {
 				warnings = t.Warnings
 			}
-		case config.KindSweep:
+		case *config.Sweep:
 			_, err = db.SweepTableKind(ctx, pool, workers.SweepTable(p))
 		default:
-			fmt.Fprintf(c.stdout, "  %-16s not checked (%s policies use the tables Lethe migrates)\n", p.Name, p.Kind)
+			fmt.Fprintf(c.stdout, "  %-16s not checked (%s policies use the tables Lethe migrates)\n", name, policy.PolicyKind())
 			continue
 		}
 		if err != nil {
 			failed++
-			fmt.Fprintf(c.stdout, "  %-16s FAILED: %v\n", p.Name, err)
+			fmt.Fprintf(c.stdout, "  %-16s FAILED: %v\n", name, err)
 			continue
 		}
-		fmt.Fprintf(c.stdout, "  %-16s ok\n", p.Name)
+		fmt.Fprintf(c.stdout, "  %-16s ok\n", name)
 		for _, w := range warnings {
 			fmt.Fprintf(c.stdout, "  %-16s warning: %s\n", "", w)
 		}

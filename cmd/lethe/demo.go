@@ -35,16 +35,15 @@ func demoCommand() command {
 			cfg.HTTP.Listen = listen
 		}
 		// Faster schedules than production so there is something to watch.
-		for i := range cfg.Policies {
-			p := &cfg.Policies[i]
-			switch p.Kind {
-			case config.KindExpire:
+		for _, p := range cfg.Policies {
+			switch p := p.(type) {
+			case *config.Expire:
 				p.Schedule, p.WatchdogSchedule = "@every 5s", "@every 1m"
-			case config.KindSweep:
+			case *config.Sweep:
 				if c.getenv("IDEMPOTENCY_CLEANUP_INTERVAL") == "" {
 					p.Schedule = "@every 30s"
 				}
-			case config.KindTombstone:
+			case *config.Tombstone:
 				p.Schedule, p.GCSchedule = "@every 1m", "@every 10m"
 			}
 		}

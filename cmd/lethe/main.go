@@ -98,6 +98,10 @@ func run(ctx context.Context, c *cli, args []string) int {
 		case errors.As(err, new(usageError)):
 			fmt.Fprintf(c.stderr, "lethe %s: %v\nRun 'lethe %s --help' for usage.\n", cmd.name, err, cmd.name)
 			return 2
+		case errors.As(err, new(*config.Error)):
+			// One line per problem, each naming its field.
+			fmt.Fprintf(c.stderr, "lethe %s: %v\n", cmd.name, err)
+			return 2
 		default:
 			fmt.Fprintf(c.stderr, "lethe %s: %v\n", cmd.name, err)
 			return 1

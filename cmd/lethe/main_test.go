@@ -72,14 +72,26 @@ func TestCLI(t *testing.T) {
 		t.Parallel()
 		path := writeConfig(t, "policies:\n  - name: pastes\n    kind: expire\n    table: pastes\n    schedule: \"every tuesday\"")
 		code, _, errOut := runCLI(t, nil, "serve", "--config", path)
-		if code != 1 {
-			t.Errorf("exit %d, want 1", code)
+		if code != 2 {
+			t.Errorf("exit %d, want 2", code)
 		}
 		if strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("error is not one line:\n%s", errOut)
 		}
 		if !strings.Contains(errOut, "policies[0] (pastes).schedule") {
 			t.Errorf("error does not name the field: %s", errOut)
+		}
+	})
+
+	t.Run("EveryConfigProblemOnItsOwnLine", func(t *testing.T) {
+		t.Parallel()
+		path := writeConfig(t, "databse: {}\npolicies:\n  - name: pastes\n    kind: expire\n    table: pastes\n    batch_sise: 5\n    gc_schedule: \"every tuesday\"\n")
+		code, _, errOut := runCLI(t, nil, "check-config", "--config", path)
+		want := "lethe check-config: config: databse: unknown field; did you mean database?\n" +
+			"config: policies[0] (pastes).batch_sise: unknown field; did you mean batch_size?\n" +
+			"config: policies[0] (pastes).gc_schedule: belongs to kind tombstone, not expire\n"
+		if code != 2 || errOut != want {
+			t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and:\n%s", code, errOut, want)
 		}
 	})
 

@@ -42,9 +42,9 @@ func sweepCommand() command {
 		if err != nil {
 			return err
 		}
-		var policies []*config.Policy
-		for i := range cfg.Policies {
-			if p := &cfg.Policies[i]; p.Kind == config.KindSweep && (name == "" || p.Name == name) {
+		var policies []*config.Sweep
+		for _, p := range cfg.Policies {
+			if p, ok := p.(*config.Sweep); ok && (name == "" || p.Name == name) {
 				policies = append(policies, p)
 			}
 		}
@@ -80,7 +80,7 @@ func sweepCommand() command {
 }
 
 // sweepStatus prints the runbook's diagnosis per sweep policy.
-func (c *cli) sweepStatus(ctx context.Context, pool *pgxpool.Pool, policies []*config.Policy) error {
+func (c *cli) sweepStatus(ctx context.Context, pool *pgxpool.Pool, policies []*config.Sweep) error {
 	tw := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "POLICY\tTABLE\tMODE\tTABLE SIZE\tTOTAL KEYS\tEXPIRED KEYS\tOLDEST EXPIRATION\tNEWEST EXPIRATION")
 	var errs []string
@@ -106,7 +106,7 @@ func (c *cli) sweepStatus(ctx context.Context, pool *pgxpool.Pool, policies []*c
 func sweepPolicyNames(cfg *config.Config) string {
 	var names []string
 	for _, p := range cfg.Policies {
-		if p.Kind == config.KindSweep {
+		if p, ok := p.(*config.Sweep); ok {
 			names = append(names, p.Name)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"time"
@@ -68,10 +69,9 @@ func entityArgs(args []string) (string, error) {
 }
 
 // tombstonePolicy returns the named tombstone policy, or the first one.
-func tombstonePolicy(cfg *config.Config, name string) (*config.Policy, error) {
-	for i := range cfg.Policies {
-		p := &cfg.Policies[i]
-		if p.Kind == config.KindTombstone && (name == "" || p.Name == name) {
+func tombstonePolicy(cfg *config.Config, name string) (*config.Tombstone, error) {
+	for _, p := range cfg.Policies {
+		if p, ok := p.(*config.Tombstone); ok && (name == "" || p.Name == name) {
 			return p, nil
 		}
 	}
@@ -194,7 +194,7 @@ func cleanupOrphanS3Command() command {
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
-		var p *config.Policy
+		var p *config.Tombstone
 		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) (err error) {
 			p, err = tombstonePolicy(cfg, policy)
 			return err
@@ -221,6 +221,9 @@ func parseOlderThan(v string) (time.Duration, error) {
 		if hours < 1 {
 			return 0, fmt.Errorf("--older-than %q must be at least 1 hour", v)
 		}
+		if hours > math.MaxInt64/int(time.Hour) {
+			return 0, fmt.Errorf("--older-than %q: too many hours (at most %d)", v, math.MaxInt64/int(time.Hour))
+		}
 		return time.Duration(hours) * time.Hour, nil
 	}
 	d, err := time.ParseDuration(v)
@@ -245,7 +248,7 @@ func cleanupTombstonesCommand() command {
 			return err
 		}
 		var (
-			p   *config.Policy
+			p   *config.Tombstone
 			age time.Duration
 		)
 		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) (err error) {

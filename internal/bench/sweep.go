@@ -352,7 +352,7 @@ func (b *sweepBench) letheSweep(ctx context.Context, s SweepSetting) (SweepThrou
 	return SweepThroughput{Rows: res.RowsDeleted, Batches: res.Batches, Duration: res.Duration}, err
 }
 
-func sweepPolicy(s SweepSetting) (*config.Config, *config.Policy, error) {
+func sweepPolicy(s SweepSetting) (*config.Config, *config.Sweep, error) {
 	if s.Partitions {
 		cfg, err := config.Parse([]byte(fmt.Sprintf(`
 policies:
@@ -367,7 +367,7 @@ policies:
 		if err != nil {
 			return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
 		}
-		return cfg, cfg.Policy("idempotency"), nil
+		return cfg, cfg.Sweep("idempotency"), nil
 	}
 	yaml := fmt.Sprintf(`
 policies:
@@ -386,7 +386,7 @@ policies:
 	if err != nil {
 		return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
 	}
-	return cfg, cfg.Policy("idempotency"), nil
+	return cfg, cfg.Sweep("idempotency"), nil
 }
 
 // latency runs opts.Repeats rounds. Each loads the table, starts the

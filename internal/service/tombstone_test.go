@@ -38,7 +38,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		PathStyle: true, AccessKeyID: s3.AccessKeyID, SecretAccessKey: s3.SecretAccessKey}}
 	cfg.HTTP.Token = "tok"
 	cfg.ShutdownGrace = config.Duration(5 * time.Second)
-	cfg.Policy("runs").DeletedCacheTTL = config.Duration(time.Millisecond)
+	cfg.Tombstone("runs").DeletedCacheTTL = config.Duration(time.Millisecond)
 	svc, base := servicetest.Serve(t, cfg)
 
 	request := func(method, path string) (int, string) {
