@@ -35,7 +35,6 @@ import (
 //go:embed default.yaml
 var Default []byte
 
-
 // Config is Lethe's whole configuration.
 type Config struct {
 	Database Database `yaml:"database"`

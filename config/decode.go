@@ -353,4 +353,3 @@ func errOf(err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	return &Error{Problems: []string{"bad YAML: " + msg}}
 }
-
