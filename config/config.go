@@ -314,7 +314,38 @@ func (c *Config) Validate() error {
 		v.schedule("schedule", b.Schedule)
 		p.validate(v, c)
 	}
+	c.checkBlobPrefixes(&errs)
 	return errs.err()
+}
+
+// checkBlobPrefixes refuses policies whose blob prefixes overlap: one
+// policy's deletions must never reach another's blobs.
+func (c *Config) checkBlobPrefixes(errs *problems) {
+	type owner struct{ path, name, field, prefix string }
+	var owners []owner
+	for i, p := range c.Policies {
+		var owned string
+		switch p := p.(type) {
+		case *Expire:
+			if p.BlobKeyColumn == "" {
+				continue
+			}
+			owned = p.BlobPrefix
+		case *Tombstone:
+			owned = p.OwnedBlobPrefix()
+		default:
+			continue
+		}
+		name := p.Base().Name
+		owners = append(owners, owner{fmt.Sprintf("policies[%d] (%s)", i, name), name, "blob_prefix", owned})
+	}
+	for j, b := range owners {
+		for _, a := range owners[:j] {
+			if strings.HasPrefix(a.prefix, b.prefix) || strings.HasPrefix(b.prefix, a.prefix) {
+				errs.add(b.path+"."+b.field, "owns %q, which overlaps %q of policy %s: give each policy a prefix of its own", b.prefix, a.prefix, a.name)
+			}
+		}
+	}
 }
 
 // Policy returns the policy named name, or nil.

@@ -202,3 +202,56 @@ func assertLines(t *testing.T, got, want []string) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestBlobPrefixes(t *testing.T) {
+	t.Parallel()
+
+	t.Run("Defaults", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := config.Parse(config.Default, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Expire("pastes").BlobPrefix; got != "pastes/" {
+			t.Errorf("pastes blob_prefix %q, want pastes/", got)
+		}
+		runs := cfg.Tombstone("runs")
+		if runs.BlobPrefix != "runs/{key}/" || runs.OwnedBlobPrefix() != "runs/" || config.EntityBlobPrefix(runs.BlobPrefix, "abc") != "runs/abc/" {
+			t.Errorf("runs blob_prefix %q owns %q", runs.BlobPrefix, runs.OwnedBlobPrefix())
+		}
+	})
+
+	t.Run("OverlapsAreRefused", func(t *testing.T) {
+		t.Parallel()
+		got := problems(t, `
+policies:
+  - {name: pastes, kind: expire, table: pastes, blob_key_column: blob_key}
+  - {name: runs, kind: tombstone, blob_prefix: "{key}/"}
+  - {name: pastes-archive, kind: expire, table: archive, blob_key_column: k, blob_prefix: pastes/archive/}
+`)
+		assertLines(t, got, []string{
+			`config: policies[1] (runs).blob_prefix: owns "", which overlaps "pastes/" of policy pastes: give each policy a prefix of its own`,
+			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "pastes/" of policy pastes: give each policy a prefix of its own`,
+			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "" of policy runs: give each policy a prefix of its own`,
+		})
+	})
+
+	t.Run("BadPrefixes", func(t *testing.T) {
+		t.Parallel()
+		got := problems(t, `
+policies:
+  - {name: a, kind: expire, table: a, blob_key_column: k, blob_prefix: "a"}
+  - {name: b, kind: expire, table: b, blob_key_column: k, blob_prefix: "../b/"}
+  - {name: c, kind: expire, table: c, blob_prefix: "c/"}
+  - {name: d, kind: tombstone, blob_prefix: "d/{key}"}
+  - {name: e, kind: tombstone, entity: run, blob_prefix: "e/{key}/{key}/"}
+`)
+		assertLines(t, got, []string{
+			`config: policies[0] (a).blob_prefix: "a" must end in /`,
+			`config: policies[1] (b).blob_prefix: blob: invalid prefix "../b/": ".." path element`,
+			`config: policies[2] (c).blob_prefix: applies only with blob_key_column`,
+			`config: policies[3] (d).blob_prefix: "d/{key}" must end in {key}/ and name {key} once`,
+			`config: policies[4] (e).blob_prefix: "e/{key}/{key}/" must end in {key}/ and name {key} once`,
+		})
+	})
+}

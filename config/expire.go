@@ -31,6 +31,10 @@ type Expire struct {
 	InitiatedAtColumn string `yaml:"initiated_at_column"`
 	// BlobKeyColumn holds each row's blob key, deleted before the row.
 	BlobKeyColumn string `yaml:"blob_key_column"`
+	// BlobPrefix is the part of the blob store the policy owns (default
+	// "<name>/"). A row whose key is not a clean path under it is set
+	// aside, never sent to the store. No two policies' prefixes overlap.
+	BlobPrefix string `yaml:"blob_prefix"`
 
 	// OnDelete is delete (the default) or mark (set DELETED).
 	OnDelete OnDelete `yaml:"on_delete"`
@@ -61,6 +65,9 @@ func (p *Expire) setDefaults(fieldSet) {
 	p.StatusColumn = cmp.Or(p.StatusColumn, "deletion_status")
 	p.InitiatedAtColumn = cmp.Or(p.InitiatedAtColumn, "deletion_initiated_at")
 	p.OnDelete = cmp.Or(p.OnDelete, OnDeleteDelete)
+	if p.BlobKeyColumn != "" {
+		p.BlobPrefix = cmp.Or(p.BlobPrefix, p.Name+"/")
+	}
 	p.BatchSize = cmp.Or(p.BatchSize, 1000)
 	p.MaxBatchesPerRun = cmp.Or(p.MaxBatchesPerRun, 100)
 	p.RunBudget = cmp.Or(p.RunBudget, Duration(10*time.Second))
@@ -76,6 +83,12 @@ func (p *Expire) validate(v *policyCheck, c *Config) {
 	v.ident("status_column", p.StatusColumn, true)
 	v.ident("initiated_at_column", p.InitiatedAtColumn, true)
 	v.ident("blob_key_column", p.BlobKeyColumn, false)
+	switch {
+	case p.BlobKeyColumn == "" && p.BlobPrefix != "":
+		v.add("blob_prefix", "applies only with blob_key_column")
+	case p.BlobKeyColumn != "":
+		v.blobPrefix("blob_prefix", p.BlobPrefix)
+	}
 	oneOf(v, "on_delete", p.OnDelete, OnDeleteDelete, OnDeleteMark)
 	v.schedule("watchdog_schedule", p.WatchdogSchedule)
 	v.positive("batch_size", p.BatchSize)

@@ -1,6 +1,10 @@
 package config
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lethehq/lethe/blob"
+)
 
 // Kind is a policy's kind: it picks the policy's type, workers and fields.
 type Kind string
@@ -86,6 +90,21 @@ func (v *policyCheck) ident(field, value string, required bool) {
 		v.add(field, "required for kind %s", v.kind)
 	case value != "" && !identRE.MatchString(value):
 		v.add(field, "unsafe identifier %q (letters, digits and _ only, at most 63)", value)
+	}
+}
+
+// blobPrefix checks a prefix a policy owns in the blob store: a clean
+// relative path ending in "/".
+func (v *policyCheck) blobPrefix(field, prefix string) {
+	switch {
+	case prefix == "":
+		v.add(field, "required")
+	case !strings.HasSuffix(prefix, "/"):
+		v.add(field, "%q must end in /", prefix)
+	default:
+		if err := blob.CheckPrefix(prefix); err != nil {
+			v.add(field, "%v", err)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package config
 
 import (
 	"cmp"
+	"strings"
 	"time"
 )
 
@@ -26,6 +27,12 @@ type Tombstone struct {
 	// Entity is the kind of entity the policy deletes: run.
 	Entity string `yaml:"entity"`
 
+	// BlobPrefix is where an entity's blobs live, a template in which
+	// {key} stands for the entity's key (default "runs/{key}/"). It ends
+	// in "{key}/"; what comes before it is the part of the blob store the
+	// policy owns, which no other policy's prefix may overlap.
+	BlobPrefix string `yaml:"blob_prefix"`
+
 	// GCSchedule runs tombstone GC (weekly), which removes tombstones
 	// older than TombstoneMaxAge (168h) whose blob purge has completed.
 	GCSchedule      string   `yaml:"gc_schedule"`
@@ -46,11 +53,34 @@ type Tombstone struct {
 	MaxBatchDeleteIDs int `yaml:"max_batch_delete_ids"`
 }
 
+// KeyPlaceholder stands for an entity's key in a tombstone policy's
+// blob_prefix.
+const KeyPlaceholder = "{key}"
+
+// DefaultRunBlobPrefix is where a run's blobs live unless a tombstone
+// policy says otherwise.
+const DefaultRunBlobPrefix = "runs/" + KeyPlaceholder + "/"
+
+// OwnedBlobPrefix is the part of the blob store p owns: its blob_prefix up
+// to {key}.
+func (p *Tombstone) OwnedBlobPrefix() string {
+	owned, _, _ := strings.Cut(p.BlobPrefix, KeyPlaceholder)
+	return owned
+}
+
+// EntityBlobPrefix is where the blobs of the entity key live under
+// template (a blob_prefix such as "runs/{key}/"). key must be valid for its
+// entity; the result is a clean prefix ending in "/".
+func EntityBlobPrefix(template, key string) string {
+	return strings.Replace(template, KeyPlaceholder, key, 1)
+}
+
 // PolicyKind returns KindTombstone.
 func (*Tombstone) PolicyKind() Kind { return KindTombstone }
 
 func (p *Tombstone) setDefaults(fieldSet) {
 	p.Entity = cmp.Or(p.Entity, "run")
+	p.BlobPrefix = cmp.Or(p.BlobPrefix, DefaultRunBlobPrefix)
 	p.Schedule = cmp.Or(p.Schedule, "@daily")
 	p.GCSchedule = cmp.Or(p.GCSchedule, "@weekly")
 	p.TombstoneMaxAge = cmp.Or(p.TombstoneMaxAge, Duration(168*time.Hour))
@@ -63,6 +93,11 @@ func (p *Tombstone) setDefaults(fieldSet) {
 func (p *Tombstone) validate(v *policyCheck, _ *Config) {
 	if p.Entity != "run" {
 		v.add("entity", "unknown entity %q (supported: run)", p.Entity)
+	}
+	if owned, ok := strings.CutSuffix(p.BlobPrefix, KeyPlaceholder+"/"); !ok || strings.Contains(owned, KeyPlaceholder) {
+		v.add("blob_prefix", "%q must end in %s/ and name %s once", p.BlobPrefix, KeyPlaceholder, KeyPlaceholder)
+	} else if owned != "" {
+		v.blobPrefix("blob_prefix", owned)
 	}
 	v.schedule("gc_schedule", p.GCSchedule)
 	v.positiveDuration("tombstone_max_age", p.TombstoneMaxAge)

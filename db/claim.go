@@ -66,6 +66,8 @@ type ExpireTable struct {
 	finishSQL   string
 	markSQL     string
 	resetSQL    string
+	setAsideSQL string
+	releaseSQL  string
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and
@@ -193,8 +195,22 @@ func (t *ExpireTable) build() {
 	t.markSQL = r.fill(`
 		UPDATE {table} SET {status} = 'DELETED'
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+	// Set-aside rows keep DELETION_IN_PROGRESS with a claim timestamp of
+	// -infinity: no batch's timestamp, and excluded from the watchdog's
+	// reset, so they are neither deleted nor claimed again until an
+	// operator releases them.
+	if c.BlobKey != "" {
+		t.setAsideSQL = r.fill(`
+			UPDATE {table} SET {initiated_at} = '-infinity'
+			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
+			  AND {blob_key}::text = ANY ($2::text[])`)
+	}
+	t.releaseSQL = r.fill(`
+		UPDATE {table} SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = '-infinity'`)
 	t.resetSQL = r.fill(t.lockThenUpdate(
-		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)`, `{initiated_at}`,
+		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)
+		 AND {initiated_at} > '-infinity'`, `{initiated_at}`,
 		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `
 		SELECT count(*) FROM changed`)
 }
@@ -301,6 +317,33 @@ func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.
 	tag, err := exec.Exec(ctx, sql, claimedAt)
 	if err != nil {
 		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// SetAside takes the rows of the claim made at claimedAt whose blob key is
+// one of keys out of their batch: they stay DELETION_IN_PROGRESS, with a
+// claim timestamp of -infinity, so the batch does not delete them, the
+// watchdog does not reset them and no planner claims them again, until
+// Release. It returns how many rows it set aside.
+func (t *ExpireTable) SetAside(ctx context.Context, exec Executor, claimedAt time.Time, keys []string) (int64, error) {
+	if t.setAsideSQL == "" || len(keys) == 0 {
+		return 0, nil
+	}
+	tag, err := exec.Exec(ctx, t.setAsideSQL, claimedAt, keys)
+	if err != nil {
+		return 0, fmt.Errorf("set aside rows of %s: %w", t.Columns.Table, err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// Release gives every set-aside row back to the planner (NOT_EXPIRED) and
+// returns how many it released. Fix the rows' blob keys first: a key that
+// is still refused is set aside again by its next batch.
+func (t *ExpireTable) Release(ctx context.Context, exec Executor) (int64, error) {
+	tag, err := exec.Exec(ctx, t.releaseSQL)
+	if err != nil {
+		return 0, fmt.Errorf("release set-aside rows of %s: %w", t.Columns.Table, err)
 	}
 	return tag.RowsAffected(), nil
 }

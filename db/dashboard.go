@@ -35,6 +35,9 @@ type StatusCounts struct {
 	// Stuck is in-progress rows claimed longer than stuck_after ago: the
 	// watchdog will reset them.
 	Stuck int64 `json:"stuck"`
+	// SetAside is in-progress rows set aside because their blob key was
+	// refused: they wait for an operator (lethe release).
+	SetAside int64 `json:"set_aside"`
 	// OldestExpiredAt is the expiry of the oldest row in the backlog: how
 	// late deletion runs.
 	OldestExpiredAt *time.Time `json:"oldest_expired_at"`
@@ -50,7 +53,9 @@ const countStatusSQL = `
 		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now() LIMIT $1) b),
 		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS' LIMIT $1) p),
 		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'
-			AND {initiated_at} < now() - make_interval(secs => $2) LIMIT $1) s),
+			AND {initiated_at} < now() - make_interval(secs => $2) AND {initiated_at} > '-infinity' LIMIT $1) s),
+		(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {status} = 'DELETION_IN_PROGRESS'
+			AND {initiated_at} = '-infinity' LIMIT $1) a),
 		(SELECT min({expires_at}) FROM {table} WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now())`
 
 // CountStatus counts an expire policy's rows by stage, each count stopping
@@ -63,7 +68,7 @@ func CountStatus(ctx context.Context, exec Executor, t StatusTable, limit int64)
 		"status":       t.StatusColumn,
 		"initiated_at": t.InitiatedAtColumn,
 	}).fill(countStatusSQL)
-	err := exec.QueryRow(ctx, sql, limit, t.StuckAfter.Seconds()).Scan(&c.Backlog, &c.InProgress, &c.Stuck, &c.OldestExpiredAt)
+	err := exec.QueryRow(ctx, sql, limit, t.StuckAfter.Seconds()).Scan(&c.Backlog, &c.InProgress, &c.Stuck, &c.SetAside, &c.OldestExpiredAt)
 	if err != nil {
 		return c, fmt.Errorf("count rows of %s by deletion status: %w", t.Table, err)
 	}

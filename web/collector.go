@@ -25,6 +25,8 @@ var (
 		"Rows claimed for deletion (DELETION_IN_PROGRESS), by expire policy.", []string{"policy"}, nil)
 	descStuck = prometheus.NewDesc("lethe_stuck_rows",
 		"Rows in DELETION_IN_PROGRESS longer than stuck_after: the watchdog resets them.", []string{"policy"}, nil)
+	descSetAside = prometheus.NewDesc("lethe_set_aside_rows",
+		"Rows set aside because their blob key was refused: they wait for lethe release (expire policies).", []string{"policy"}, nil)
 	descOldestExpired = prometheus.NewDesc("lethe_oldest_expired_age_seconds",
 		"Age past expiry of the oldest row not yet claimed or swept (0 when none).", []string{"policy"}, nil)
 	descSweepExpired = prometheus.NewDesc("lethe_expired_keys",
@@ -46,7 +48,7 @@ var (
 type stateCollector struct{ s *Server }
 
 func (c stateCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descBacklog, descInProgress, descStuck, descOldestExpired,
+	for _, d := range []*prometheus.Desc{descBacklog, descInProgress, descStuck, descSetAside, descOldestExpired,
 		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descStatsUp} {
 		ch <- d
 	}
@@ -79,6 +81,7 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 			gauge(descBacklog, float64(*p.Backlog), p.Name)
 			gauge(descInProgress, float64(*p.InProgress), p.Name)
 			gauge(descStuck, float64(*p.Stuck), p.Name)
+			gauge(descSetAside, float64(*p.SetAside), p.Name)
 		case config.KindSweep:
 			gauge(descSweepExpired, float64(*p.Backlog), p.Name)
 		}

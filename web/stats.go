@@ -35,8 +35,11 @@ type PolicyStats struct {
 	Backlog *int64 `json:"backlog"`
 	// InProgress and Stuck are claimed rows, and those claimed longer than
 	// stuck_after ago (expire only).
-	InProgress      *int64     `json:"in_progress"`
-	Stuck           *int64     `json:"stuck"`
+	InProgress *int64 `json:"in_progress"`
+	Stuck      *int64 `json:"stuck"`
+	// SetAside is claimed rows whose blob key was refused, waiting for an
+	// operator's lethe release (expire only).
+	SetAside        *int64     `json:"set_aside"`
 	StuckAfter      string     `json:"stuck_after,omitempty"`
 	OldestExpiredAt *time.Time `json:"oldest_expired_at"`
 	// Capped means a count reached 1,000,000 and is a lower bound.
@@ -204,7 +207,7 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 			ps.CountError = err.Error()
 			break
 		}
-		ps.Backlog, ps.InProgress, ps.Stuck = &c.Backlog, &c.InProgress, &c.Stuck
+		ps.Backlog, ps.InProgress, ps.Stuck, ps.SetAside = &c.Backlog, &c.InProgress, &c.Stuck, &c.SetAside
 		ps.OldestExpiredAt, ps.Capped = c.OldestExpiredAt, c.Capped
 	case *config.Sweep:
 		ps.Table = p.Table

@@ -18,6 +18,7 @@ import (
 const (
 	actionExpireBatch = "expire_batch"
 	actionWatchdog    = "watchdog"
+	actionSetAside    = "expire_set_aside"
 )
 
 // expirePeriodics returns the periodic jobs of an expire policy: the planner

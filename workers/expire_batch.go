@@ -1,6 +1,7 @@
 package workers
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
@@ -61,6 +63,9 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
+	if blobKeys, err = w.setAside(ctx, p, table, job.ID, claimedAt, blobKeys); err != nil {
+		return err
+	}
 	blobsDeleted := 0
 	if len(blobKeys) > 0 {
 		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
@@ -110,6 +115,46 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
 		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
 	return nil
+}
+
+// setAside checks every blob key of the batch against the policy's
+// blob_prefix before any of them reaches the blob store, and takes the rows
+// of refused keys out of the batch (db.ExpireTable.SetAside), so one bad
+// key never stalls the rest. The set-aside rows are audited (outcome error,
+// so the dashboard shows them), counted and logged; `lethe release` gives
+// them back to the planner once their keys are fixed. It returns the keys
+// that passed.
+func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, keys []string) ([]string, error) {
+	var good, bad []string
+	var firstErr error
+	for _, key := range keys {
+		if err := blob.CheckKeyUnder(p.BlobPrefix, key); err != nil {
+			bad = append(bad, key)
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		good = append(good, key)
+	}
+	if len(bad) == 0 {
+		return keys, nil
+	}
+	started := time.Now()
+	n, err := table.SetAside(ctx, w.deps.Pool, claimedAt, bad)
+	if err != nil {
+		return nil, fmt.Errorf("policy %s: %w", p.Name, err)
+	}
+	w.deps.Metrics.RowsSetAside.WithLabelValues(p.Name).Add(float64(n))
+	msg := fmt.Sprintf("%d rows set aside: %d blob keys refused, first %v", n, len(bad), firstErr)
+	w.deps.Logger.WarnContext(ctx, "Expired rows set aside",
+		slog.String("policy", p.Name), slog.Int64("job_id", jobID), slog.Int64("rows", n), slog.String("error", firstErr.Error()))
+	err = db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
+		Policy: p.Name, Action: actionSetAside, JobID: &jobID, StartedAt: started, Outcome: db.OutcomeError, Error: msg,
+		Detail: map[string]any{"rows_set_aside": n, "keys_refused": len(bad), "claimed_at": claimedAt},
+	})
+	if err != nil {
+		w.deps.Logger.WarnContext(ctx, "Failed to audit set-aside rows", slog.String("policy", p.Name), slog.String("error", err.Error()))
+	}
+	return good, nil
 }
 
 // auditFailure records a failed attempt outside any transaction, so

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -267,6 +270,107 @@ func TestExpire(t *testing.T) {
 		}
 		if len(audit) != 3 || rows != 250 || blobs != 250 {
 			t.Errorf("audit: %d entries, %d rows, %d blobs; want 3, 250, 250", len(audit), rows, blobs)
+		}
+	})
+
+	t.Run("BadBlobKeysAreSetAsideAndNeverStallTheBatch", func(t *testing.T) {
+		t.Parallel()
+		b := expireSetup(t, "", func(p *config.Expire) { p.BatchSize = 1000 })
+		root := testenv.S3Root(t)
+		outsideDir := filepath.Join(filepath.Dir(root), "outside-"+b.store.Bucket())
+		if err := os.MkdirAll(outsideDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.RemoveAll(outsideDir) })
+		victim := filepath.Join(outsideDir, "victim")
+		if err := os.WriteFile(victim, []byte("outside the bucket"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.store.Put(t.Context(), "runs/r1/ckpt", []byte("another policy's blob")); err != nil {
+			t.Fatal(err)
+		}
+
+		good := expireInsertPastes(t, b.pool, b.store, 997, time.Now().Add(-time.Hour))
+		var bad []paste
+		for _, key := range []string{"../../outside-" + b.store.Bucket() + "/victim", "pastes/../runs/r1/ckpt", "runs/r1/ckpt"} {
+			var p paste
+			err := b.pool.QueryRow(t.Context(), `INSERT INTO pastes (title, blob_key, expires_at) VALUES ('bad', $1, now() - interval '1 hour') RETURNING id, blob_key`, key).Scan(&p.ID, &p.BlobKey)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad = append(bad, p)
+		}
+
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+		}
+		b.waitIdle(t)
+
+		if got := b.status(t, good); got[""] != len(good) {
+			t.Errorf("good pastes by status = %v, want all %d gone", got, len(good))
+		}
+		if n := b.blobsLeft(t, good); n != 0 {
+			t.Errorf("%d blobs of good pastes left", n)
+		}
+		if got := b.status(t, bad); got[db.StatusDeletionInProgress] != len(bad) {
+			t.Errorf("bad pastes by status = %v, want all %d set aside in DELETION_IN_PROGRESS", got, len(bad))
+		}
+		if data, err := os.ReadFile(victim); err != nil || string(data) != "outside the bucket" {
+			t.Errorf("the file beside the bucket changed: %q, %v", data, err)
+		}
+		if ok, err := b.store.Exists(t.Context(), "runs/r1/ckpt"); err != nil || !ok {
+			t.Errorf("another policy's blob is gone (exists %v, %v)", ok, err)
+		}
+
+		// Visible: a count, an audit entry naming the policy, a metric.
+		counts, err := db.CountStatus(t.Context(), b.pool, db.StatusTable{
+			Table: "pastes", ExpiresAtColumn: "expires_at", StatusColumn: "deletion_status",
+			InitiatedAtColumn: "deletion_initiated_at", StuckAfter: time.Nanosecond,
+		}, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if counts.SetAside != 3 || counts.Stuck != 0 {
+			t.Errorf("counts %+v: want 3 set aside and none stuck", counts)
+		}
+		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := slices.IndexFunc(audit, func(e db.AuditEntry) bool { return e.Action == actionSetAside }); i < 0 ||
+			audit[i].Outcome != db.OutcomeError || !strings.Contains(audit[i].Error, "3 rows set aside") {
+			t.Errorf("no set-aside audit entry naming 3 rows: %+v", audit)
+		}
+		var metric dto.Metric
+		if err := b.deps.Metrics.RowsSetAside.WithLabelValues("pastes").Write(&metric); err != nil || metric.GetCounter().GetValue() != 3 {
+			t.Errorf("lethe_rows_set_aside_total = %v (%v), want 3", metric.GetCounter().GetValue(), err)
+		}
+
+		// Not re-claimed, not reset by the watchdog, however old.
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("second planner ended %s: %v", job.State, job.Errors)
+		}
+		if n, err := b.table(t).ResetStuck(t.Context(), b.pool, time.Nanosecond, 1000); err != nil || n != 0 {
+			t.Errorf("watchdog reset %d set-aside rows (%v), want 0", n, err)
+		}
+		b.waitIdle(t)
+		if got := b.status(t, bad); got[db.StatusDeletionInProgress] != len(bad) {
+			t.Errorf("after a second run, bad pastes by status = %v", got)
+		}
+
+		// Released after a fix, a row goes the normal way.
+		if _, err := b.pool.Exec(t.Context(), `UPDATE pastes SET blob_key = NULL WHERE id = $1`, bad[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := b.table(t).Release(t.Context(), b.pool); err != nil || n != 3 {
+			t.Fatalf("released %d rows (%v), want 3", n, err)
+		}
+		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+			t.Fatalf("third planner ended %s: %v", job.State, job.Errors)
+		}
+		b.waitIdle(t)
+		if got := b.status(t, bad); got[""] != 1 || got[db.StatusDeletionInProgress] != 2 {
+			t.Errorf("after release, bad pastes by status = %v: want the fixed one gone, two set aside again", got)
 		}
 	})
 

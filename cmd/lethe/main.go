@@ -40,6 +40,7 @@ func commands() []command {
 		migrateCommand(),
 		checkConfigCommand(),
 		sweepCommand(),
+		releaseCommand(),
 		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 		versionCommand(),
 	}

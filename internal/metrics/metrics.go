@@ -19,6 +19,7 @@ type Metrics struct {
 	BatchDuration   *prometheus.HistogramVec // policy, action
 	RowsClaimed     *prometheus.CounterVec   // policy
 	WatchdogResets  *prometheus.CounterVec   // policy
+	RowsSetAside    *prometheus.CounterVec   // policy
 	SweepBatches    *prometheus.CounterVec   // policy
 	SweepTimeouts   *prometheus.CounterVec   // policy
 	SweepBatchSize  *prometheus.GaugeVec     // policy
@@ -52,6 +53,9 @@ func New() *Metrics {
 		WatchdogResets: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_watchdog_resets_total", Help: "Rows reset from DELETION_IN_PROGRESS to NOT_EXPIRED by the watchdog.",
 		}, []string{"policy"}),
+		RowsSetAside: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_rows_set_aside_total", Help: "Expired rows set aside because their blob key was refused (not a clean path under the policy's blob_prefix).",
+		}, []string{"policy"}),
 		SweepBatches: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_sweep_batches_total", Help: "TTL sweep batches completed.",
 		}, []string{"policy"}),
@@ -80,7 +84,7 @@ func New() *Metrics {
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets,
+		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.JobOutcomes,
 	)

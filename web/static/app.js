@@ -203,7 +203,8 @@ function policyCard(p) {
   if (p.kind === "expire") {
     numbers = numberBox("backlog", "backlog", p.backlog, { capped: p.capped })
       + numberBox("in_progress", "in progress", p.in_progress)
-      + numberBox("stuck", `stuck > ${goDuration(p.stuck_after)}`, p.stuck, { bad: true });
+      + numberBox("stuck", `stuck > ${goDuration(p.stuck_after)}`, p.stuck, { bad: true })
+      + (p.set_aside > 0 ? numberBox("set_aside", "set aside (bad blob key)", p.set_aside, { bad: true }) : "");
   } else if (p.kind === "sweep") {
     numbers = numberBox("backlog", "expired keys", p.backlog, { capped: p.capped })
       + numberBox("deleted_hour", "deleted 1 h", p.deleted.rows_last_hour)
