@@ -75,6 +75,20 @@ func EntityBlobPrefix(template, key string) string {
 	return strings.Replace(template, KeyPlaceholder, key, 1)
 }
 
+// EntityBlobPrefix is where c keeps the blobs of entity's key: the
+// blob_prefix of entity's tombstone policy (DefaultRunBlobPrefix without
+// one) with the key filled in.
+func (c *Config) EntityBlobPrefix(entity, key string) string {
+	template := DefaultRunBlobPrefix
+	for _, p := range c.Policies {
+		if p, ok := p.(*Tombstone); ok && p.Entity == entity {
+			template = p.BlobPrefix
+			break
+		}
+	}
+	return EntityBlobPrefix(template, key)
+}
+
 // PolicyKind returns KindTombstone.
 func (*Tombstone) PolicyKind() Kind { return KindTombstone }
 

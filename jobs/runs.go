@@ -181,9 +181,6 @@ func (a PutRunBlob) Validate() error {
 // Data returns the decoded payload (call Validate first).
 func (a PutRunBlob) Data() ([]byte, error) { return base64.StdEncoding.DecodeString(a.DataBase64) }
 
-// BlobKey is the key the blob is stored under.
-func (a PutRunBlob) BlobKey() string { return a.RunHash + "/" + a.Name }
-
 func validateBlobName(name string) error {
 	if name == "" {
 		return errors.New("name is required")

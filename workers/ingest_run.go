@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -121,13 +122,21 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 			if err != nil {
 				return err
 			}
-			// Record first: the guard trigger refuses it for a tombstoned
-			// run before any blob is written.
-			if err := db.RecordRunBlob(ctx, tx, a.RunHash, a.BlobKey()); err != nil {
+			prefix, err := ent.blobPrefix(jobs.EntityRun, a.RunHash)
+			if err != nil {
 				return err
 			}
-			if err := ent.deps.Blobs.Put(ctx, a.BlobKey(), data); err != nil {
-				return fmt.Errorf("write blob %s: %w", a.BlobKey(), err)
+			key := prefix + a.Name
+			if err := blob.CheckKeyUnder(prefix, key); err != nil {
+				return river.JobCancel(fmt.Errorf("put_run_blob name: %w", err)) // no retry can fix it
+			}
+			// Record first: the guard trigger refuses it for a tombstoned
+			// run before any blob is written.
+			if err := db.RecordRunBlob(ctx, tx, a.RunHash, key); err != nil {
+				return err
+			}
+			if err := ent.deps.Blobs.Put(ctx, key, data); err != nil {
+				return fmt.Errorf("write blob %s: %w", key, err)
 			}
 			return nil
 		},

@@ -49,7 +49,7 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	return err
 }
 
-// purge deletes the blobs under "{key}/" of a tombstoned entity and marks
+// purge deletes the blobs under the prefix of a tombstoned entity and marks
 // the tombstone purged as of the start of the listing. It holds the
 // entity's shared lock for the whole purge, so a restore (exclusive lock)
 // can never write blobs that this purge then deletes. It returns
@@ -68,9 +68,13 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		if err != nil {
 			return err
 		}
-		deleted, err = e.deps.Blobs.DeletePrefix(ctx, key+"/")
+		prefix, err := e.blobPrefix(entity, key)
 		if err != nil {
-			return fmt.Errorf("purge blobs under %s/: %w", key, err)
+			return err
+		}
+		deleted, err = e.deps.Blobs.DeletePrefix(ctx, prefix)
+		if err != nil {
+			return fmt.Errorf("purge blobs under %s: %w", prefix, err)
 		}
 		_, err = db.MarkPurged(ctx, tx, entity, key, started)
 		return err

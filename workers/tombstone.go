@@ -1,15 +1,18 @@
 package workers
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
@@ -82,6 +85,18 @@ func newEntities(deps *Deps) (*entities, error) {
 		break
 	}
 	return &entities{deps: deps, cache: tombstone.NewCache(size, ttl), store: tombstone.NewPostgres(deps.Pool)}, nil
+}
+
+// blobPrefix is where the blobs of entity key live: its tombstone policy's
+// blob_prefix with the key filled in (runs/{key}/ without a policy). The
+// key has been validated for its entity, and the result is checked again,
+// so a purge can never reach outside the entity's own prefix.
+func (e *entities) blobPrefix(entity, key string) (string, error) {
+	prefix := e.deps.Config.EntityBlobPrefix(entity, key)
+	if err := blob.CheckPrefix(prefix); err != nil || !strings.HasSuffix(prefix, "/") {
+		return "", fmt.Errorf("blob prefix of %s %q: %w", entity, key, cmp.Or(err, blob.ErrInvalidKey))
+	}
+	return prefix, nil
 }
 
 // policyFor names the tombstone policy of entity for audit records and

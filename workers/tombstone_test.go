@@ -275,7 +275,7 @@ func TestPurgeBlobs(t *testing.T) {
 		t.Parallel()
 		b := setupTomb(t)
 		b.ingestAll(t, "abc")
-		for _, key := range []string{"abc/x", "abc/deep/y", "abcd/keep", "other/keep"} {
+		for _, key := range []string{"runs/abc/x", "runs/abc/deep/y", "runs/abcd/keep", "other/keep"} {
 			if err := b.blobs.Put(b.ctx, key, []byte(key)); err != nil {
 				t.Fatal(err)
 			}
@@ -285,10 +285,10 @@ func TestPurgeBlobs(t *testing.T) {
 		if err != nil || n != 3 {
 			t.Fatalf("purge = %d, %v; want 3 objects (ckpt/1, x, deep/y)", n, err)
 		}
-		if left := blobKeys(t, b.blobs, "abc/"); len(left) != 0 {
-			t.Errorf("left under abc/: %v", left)
+		if left := blobKeys(t, b.blobs, "runs/abc/"); len(left) != 0 {
+			t.Errorf("left under runs/abc/: %v", left)
 		}
-		if left := blobKeys(t, b.blobs, ""); fmt.Sprint(left) != "[abcd/keep other/keep]" {
+		if left := blobKeys(t, b.blobs, ""); fmt.Sprint(left) != "[other/keep runs/abcd/keep]" {
 			t.Errorf("other blobs = %v, want untouched", left)
 		}
 		ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "abc")
@@ -297,17 +297,44 @@ func TestPurgeBlobs(t *testing.T) {
 		}
 	})
 
+	t.Run("AnEntityKeyNamedLikeAnotherPolicysPrefixTouchesNothingOfIt", func(t *testing.T) {
+		t.Parallel()
+		b := setupTomb(t)
+		pastes := []string{"pastes/1", "pastes/2", "pastes/x/3"}
+		for _, key := range pastes {
+			if err := b.blobs.Put(b.ctx, key, []byte(key)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b.ingestAll(t, "pastes")
+		b.deleteRun(t, "pastes")
+		if n, err := b.ent.purge(b.ctx, "run", "pastes"); err != nil || n != 1 {
+			t.Fatalf("purge of run pastes = %d, %v; want its own 1 blob", n, err)
+		}
+		// While the tombstone exists, the orphan sweep purges it again:
+		// new paste blobs stay too.
+		if err := b.blobs.Put(b.ctx, "pastes/4", []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := OrphanSweep(b.ctx, b.deps, b.policy); err != nil {
+			t.Fatal(err)
+		}
+		if left := blobKeys(t, b.blobs, "pastes/"); fmt.Sprint(left) != "[pastes/1 pastes/2 pastes/4 pastes/x/3]" {
+			t.Errorf("paste blobs after deleting run pastes: %v", left)
+		}
+	})
+
 	t.Run("ClearedTombstoneDeletesNothing", func(t *testing.T) {
 		t.Parallel()
 		b := setupTomb(t)
-		if err := b.blobs.Put(b.ctx, "restored/obj", []byte("x")); err != nil {
+		if err := b.blobs.Put(b.ctx, "runs/restored/obj", []byte("x")); err != nil {
 			t.Fatal(err)
 		}
 		_, err := b.ent.purge(b.ctx, "run", "restored")
 		if !errors.Is(err, errTombstoneGone) {
 			t.Fatalf("purge without tombstone: err = %v", err)
 		}
-		if left := blobKeys(t, b.blobs, "restored/"); len(left) != 1 {
+		if left := blobKeys(t, b.blobs, "runs/restored/"); len(left) != 1 {
 			t.Errorf("purge without a tombstone deleted blobs: left %v", left)
 		}
 		w := &PurgeBlobsWorker{ent: b.ent}
@@ -340,7 +367,7 @@ func TestLateWriteGuard(t *testing.T) {
 		if got := metricValue(t, b.deps.Metrics.IngestSkipped.WithLabelValues("run")); got != 6 {
 			t.Errorf("IngestSkipped = %v, want 6", got)
 		}
-		if keys := blobKeys(t, b.blobs, "run-a/"); len(keys) != 0 {
+		if keys := blobKeys(t, b.blobs, "runs/run-a/"); len(keys) != 0 {
 			t.Errorf("late blob write left %v", keys)
 		}
 	})
@@ -533,7 +560,7 @@ func TestConcurrentIngestAndDelete(t *testing.T) {
 		if rows := rowsOf(t, b.pool, ts.Key); totalRows(rows) != 0 {
 			t.Errorf("tombstoned run %s has rows: %v", ts.Key, rows)
 		}
-		if keys := blobKeys(t, b.blobs, ts.Key+"/"); len(keys) != 0 {
+		if keys := blobKeys(t, b.blobs, "runs/"+ts.Key+"/"); len(keys) != 0 {
 			t.Errorf("tombstoned run %s has %d blobs left", ts.Key, len(keys))
 		}
 		if ts.PurgedAt == nil {
@@ -558,7 +585,7 @@ func TestOrphanSweep(t *testing.T) {
 		b.deleteRun(t, h)
 		// Written straight to the store after the deletion (a writer that
 		// bypasses the guard), so only the sweep can find it.
-		if err := b.blobs.Put(b.ctx, h+"/late", []byte("late")); err != nil {
+		if err := b.blobs.Put(b.ctx, "runs/"+h+"/late", []byte("late")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -571,7 +598,7 @@ func TestOrphanSweep(t *testing.T) {
 	if res.Tombstones != 7 || res.BlobsDeleted != 14 {
 		t.Errorf("sweep = %+v, want 7 tombstones and 14 blobs", res)
 	}
-	if keys := blobKeys(t, b.blobs, ""); fmt.Sprint(keys) != "[alive/ckpt/1]" {
+	if keys := blobKeys(t, b.blobs, ""); fmt.Sprint(keys) != "[runs/alive/ckpt/1]" {
 		t.Errorf("blobs after sweep = %v, want only the live run's", keys)
 	}
 	list, _ := db.ListTombstones(b.ctx, b.pool, "run", "", 100)
@@ -589,14 +616,14 @@ func TestOrphanSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.SetPolicyPaused(b.ctx, b.pool, "runs", false) //nolint:errcheck
-		if err := b.blobs.Put(b.ctx, "gone0/later", []byte("x")); err != nil {
+		if err := b.blobs.Put(b.ctx, "runs/gone0/later", []byte("x")); err != nil {
 			t.Fatal(err)
 		}
 		w := &OrphanSweepWorker{ent: b.ent}
 		if err := w.Work(b.ctx, &river.Job[jobs.OrphanSweep]{JobRow: &rivertype.JobRow{ID: 9}, Args: jobs.OrphanSweep{Policy: "runs"}}); err != nil {
 			t.Fatal(err)
 		}
-		if keys := blobKeys(t, b.blobs, "gone0/"); len(keys) != 1 {
+		if keys := blobKeys(t, b.blobs, "runs/gone0/"); len(keys) != 1 {
 			t.Errorf("paused sweep deleted blobs: %v", keys)
 		}
 	})

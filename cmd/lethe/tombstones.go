@@ -308,7 +308,7 @@ func backupCommand() command {
 		if err != nil {
 			return err
 		}
-		b, err := runbackup.Export(ctx, pool, blobs, hash)
+		b, err := runbackup.Export(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, hash), hash)
 		if err != nil {
 			return err
 		}
@@ -367,7 +367,7 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		res, err := runbackup.Restore(ctx, pool, blobs, b)
+		res, err := runbackup.Restore(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, b.RunHash), b)
 		if err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
 )
 
 // Seed inserts the demo data. It is safe to run on every start: it only adds.
@@ -63,7 +64,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, logger *slo
 				return err
 			}
 			for _, name := range []string{"model.bin", "artifacts/plot.png"} {
-				key := hash + "/" + name
+				key := config.EntityBlobPrefix(config.DefaultRunBlobPrefix, hash) + name
 				if err := blobs.Put(ctx, key, []byte("demo blob "+key)); err != nil {
 					return err
 				}

@@ -41,16 +41,18 @@ type Backup struct {
 	Blobs      []Blob                       `json:"blobs"`
 }
 
-// Blob is one object under "{run_hash}/". Data is base64 in JSON.
+// Blob is one object of the run, under its blob prefix (runs/{run_hash}/ by
+// default). Data is base64 in JSON.
 type Blob struct {
 	Key  string `json:"key"`
 	Data []byte `json:"data"`
 }
 
 // Export reads run hash in one repeatable-read snapshot, plus its blobs
-// (those recorded in run_blobs and any other object under "{hash}/"). A run
-// that does not exist is an error.
-func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, hash string) (*Backup, error) {
+// (those recorded in run_blobs and any other object under blobPrefix, the
+// run's prefix such as "runs/{hash}/"). A run that does not exist is an
+// error.
+func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix, hash string) (*Backup, error) {
 	if err := jobs.ValidateRunHash("run hash", hash); err != nil {
 		return nil, err
 	}
@@ -86,7 +88,7 @@ func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, hash stri
 	if err != nil {
 		return nil, err
 	}
-	err = blobs.List(ctx, hash+"/", func(keys []string) error {
+	err = blobs.List(ctx, blobPrefix, func(keys []string) error {
 		blobKeys = append(blobKeys, keys...)
 		return nil
 	})
@@ -163,6 +165,11 @@ func (b *Backup) validate() error {
 	if err := jobs.ValidateRunHash("run_hash", b.RunHash); err != nil {
 		return err
 	}
+	for i, bl := range b.Blobs {
+		if err := blob.CheckKey(bl.Key); err != nil {
+			return fmt.Errorf("backup of run %s: blob %d: %w", b.RunHash, i, err)
+		}
+	}
 	if len(b.Tables["runs"]) != 1 {
 		return fmt.Errorf("backup of run %s has %d rows in runs, want 1", b.RunHash, len(b.Tables["runs"]))
 	}
@@ -171,12 +178,27 @@ func (b *Backup) validate() error {
 			return fmt.Errorf("backup names unknown table %q", table)
 		}
 	}
-	for _, bl := range b.Blobs {
-		if !strings.HasPrefix(bl.Key, b.RunHash+"/") {
-			return fmt.Errorf("blob key %q is not under %s/", bl.Key, b.RunHash)
-		}
-	}
 	return nil
+}
+
+// blobKeys returns where each blob of b goes under prefix, the run's blob
+// prefix, checking every key before any is written: a key must be a clean
+// path under prefix, so a backup can never write another run's or another
+// policy's blob. A key under "{run_hash}/", where runs kept their blobs
+// before blob prefixes, is moved under prefix.
+func (b *Backup) blobKeys(prefix string) ([]string, error) {
+	keys := make([]string, len(b.Blobs))
+	for i, bl := range b.Blobs {
+		key := bl.Key
+		if rest, ok := strings.CutPrefix(key, b.RunHash+"/"); ok && !strings.HasPrefix(key, prefix) {
+			key = prefix + rest
+		}
+		if err := blob.CheckKeyUnder(prefix, key); err != nil {
+			return nil, fmt.Errorf("backup of run %s: blob %d: %w", b.RunHash, i, err)
+		}
+		keys[i] = key
+	}
+	return keys, nil
 }
 
 // Result counts what Restore re-created.
@@ -186,18 +208,23 @@ type Result struct {
 	TombstoneCleared bool  `json:"tombstone_cleared"`
 }
 
-// Restore re-creates the run of b exactly as backed up: in one transaction
+// Restore re-creates the run of b exactly as backed up, its blobs under
+// blobPrefix (the run's prefix, such as "runs/{hash}/"): in one transaction
 // holding the run's exclusive lock (so no deletion, purge or ingestion
 // interleaves) it clears the tombstone, writes the blobs first, replaces
 // the run's rows with the backup's and commits. If it fails after writing
 // blobs, the rows are unchanged and a still-present tombstone lets the
 // orphan sweep remove those blobs.
-func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, b *Backup) (Result, error) {
+func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix string, b *Backup) (Result, error) {
 	var res Result
 	if err := b.validate(); err != nil {
 		return res, err
 	}
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	keys, err := b.blobKeys(blobPrefix)
+	if err != nil {
+		return res, err
+	}
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := db.LockExclusive(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
 			return err
 		}
@@ -205,9 +232,9 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, b *Backu
 		if res.TombstoneCleared, err = db.ClearTombstone(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
 			return err
 		}
-		for _, bl := range b.Blobs {
-			if err := blobs.Put(ctx, bl.Key, bl.Data); err != nil {
-				return fmt.Errorf("restore blob %s: %w", bl.Key, err)
+		for i, bl := range b.Blobs {
+			if err := blobs.Put(ctx, keys[i], bl.Data); err != nil {
+				return fmt.Errorf("restore blob %s: %w", keys[i], err)
 			}
 			res.Blobs++
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/testenv"
@@ -48,9 +49,14 @@ func (b *bundle) seedRun(t *testing.T, hash string) {
 	must(db.SetAttribute(ctx, b.pool, hash, "lr", 0.001))
 	must(db.SetAttribute(ctx, b.pool, hash, "optimizer", map[string]any{"name": "adam", "betas": []float64{0.9, 0.999}}))
 	must(db.LinkExperiment(ctx, b.pool, hash, "mnist"))
-	must(db.RecordRunBlob(ctx, b.pool, hash, hash+"/ckpt/1"))
-	must(b.blobs.Put(ctx, hash+"/ckpt/1", []byte("weights")))
-	must(b.blobs.Put(ctx, hash+"/logs/stdout", []byte("unrecorded but under the prefix")))
+	must(db.RecordRunBlob(ctx, b.pool, hash, prefix(hash)+"ckpt/1"))
+	must(b.blobs.Put(ctx, prefix(hash)+"ckpt/1", []byte("weights")))
+	must(b.blobs.Put(ctx, prefix(hash)+"logs/stdout", []byte("unrecorded but under the prefix")))
+}
+
+// prefix is where run hash keeps its blobs.
+func prefix(hash string) string {
+	return config.EntityBlobPrefix(config.DefaultRunBlobPrefix, hash)
 }
 
 // snapshot returns every row of hash as sorted JSON text per table.
@@ -75,7 +81,7 @@ func (b *bundle) snapshot(t *testing.T, hash string) map[string][]string {
 func (b *bundle) blobsOf(t *testing.T, hash string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	err := b.blobs.List(b.ctx, hash+"/", func(keys []string) error {
+	err := b.blobs.List(b.ctx, prefix(hash), func(keys []string) error {
 		for _, k := range keys {
 			data, err := b.blobs.Get(b.ctx, k)
 			if err != nil {
@@ -101,7 +107,7 @@ func TestBackupRestore(t *testing.T) {
 		b.seedRun(t, "r2")
 		rowsBefore, blobsBefore := b.snapshot(t, "r1"), b.blobsOf(t, "r1")
 
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +127,7 @@ func TestBackupRestore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.blobs.DeletePrefix(b.ctx, "r1/"); err != nil {
+		if _, err := b.blobs.DeletePrefix(b.ctx, prefix("r1")); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := b.pool.Exec(b.ctx, `INSERT INTO runs (run_hash) VALUES ('r1')`); !db.IsTombstonedError(err) {
@@ -132,7 +138,7 @@ func TestBackupRestore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := runbackup.Restore(b.ctx, b.pool, b.blobs, read)
+		res, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), read)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,14 +165,14 @@ func TestBackupRestore(t *testing.T) {
 		b := setup(t)
 		b.seedRun(t, "r1")
 		before := b.snapshot(t, "r1")
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := db.SetTag(b.ctx, b.pool, "r1", "added-later"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, backup); err != nil {
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), backup); err != nil {
 			t.Fatal(err)
 		}
 		if after := b.snapshot(t, "r1"); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -177,17 +183,17 @@ func TestBackupRestore(t *testing.T) {
 	t.Run("BadInput", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t)
-		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "missing"); err == nil || !strings.Contains(err.Error(), "not found") {
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("missing"), "missing"); err == nil || !strings.Contains(err.Error(), "not found") {
 			t.Errorf("export of unknown run: %v", err)
 		}
-		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "bad/hash"); err == nil {
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "runs/bad/hash/", "bad/hash"); err == nil {
 			t.Error("export of malformed hash succeeded")
 		}
 		for name, text := range map[string]string{
 			"not json":    "hello",
 			"bad version": `{"version":9,"run_hash":"r1","tables":{"runs":[{}]}}`,
-			"foreign blob": `{"version":1,"run_hash":"r1","tables":{"runs":[{"run_hash":"r1"}]},` +
-				`"blobs":[{"key":"other/x","data":""}]}`,
+			"traversing blob": `{"version":1,"run_hash":"r1","tables":{"runs":[{"run_hash":"r1"}]},` +
+				`"blobs":[{"key":"runs/r1/../r2/ckpt","data":""}]}`,
 			"unknown table": `{"version":1,"run_hash":"r1","tables":{"runs":[{}],"pg_authid":[]}}`,
 		} {
 			if _, err := runbackup.Read(strings.NewReader(text)); err == nil {
@@ -200,11 +206,46 @@ func TestBackupRestore(t *testing.T) {
 			"runs":     {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
 			"run_tags": {json.RawMessage(`{"run_hash":"victim","tag":"x"}`)},
 		}}
-		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, bad); err == nil {
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), bad); err == nil {
 			t.Error("restore of a row of another run succeeded")
 		}
 		if exists, _ := db.RunExists(b.ctx, b.pool, "r1"); exists {
 			t.Error("failed restore left rows")
+		}
+
+		// A blob of another run, or of another policy, is refused before
+		// anything is written.
+		for _, key := range []string{"runs/r2/ckpt", "pastes/1", "r2/ckpt"} {
+			if err := b.blobs.Put(b.ctx, key, []byte("victim")); err != nil {
+				t.Fatal(err)
+			}
+			foreign := &runbackup.Backup{Version: 1, RunHash: "r1", Tables: map[string][]json.RawMessage{
+				"runs": {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
+			}, Blobs: []runbackup.Blob{{Key: "runs/r1/ok", Data: []byte("x")}, {Key: key, Data: []byte("overwritten")}}}
+			_, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), foreign)
+			if err == nil || !strings.Contains(err.Error(), "not under the prefix") {
+				t.Errorf("restore of a backup with blob %q: %v, want refused", key, err)
+			}
+			if data, err := b.blobs.Get(b.ctx, key); err != nil || string(data) != "victim" {
+				t.Errorf("blob %q after a refused restore: %q, %v", key, data, err)
+			}
+			if ok, _ := b.blobs.Exists(b.ctx, "runs/r1/ok"); ok {
+				t.Errorf("a refused restore wrote runs/r1/ok")
+			}
+		}
+	})
+
+	t.Run("BackupsFromBeforeBlobPrefixesRestoreUnderThePrefix", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		legacy := &runbackup.Backup{Version: 1, RunHash: "r1", Tables: map[string][]json.RawMessage{
+			"runs": {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
+		}, Blobs: []runbackup.Blob{{Key: "r1/ckpt/1", Data: []byte("weights")}}}
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), legacy); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.blobsOf(t, "r1"); fmt.Sprint(got) != fmt.Sprint(map[string]string{"runs/r1/ckpt/1": "weights"}) {
+			t.Errorf("blobs after restoring a legacy backup: %v", got)
 		}
 	})
 }
