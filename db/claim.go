@@ -127,6 +127,39 @@ func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (
 	return t, nil
 }
 
+// ExpireTableDDL is the DDL that prepares cols.Table for an expire policy:
+// the status column with its CHECK, the initiated-at column and the two
+// partial indexes the claim, the batches and the watchdog use. Every
+// statement is idempotent (IF NOT EXISTS), so it can go into the table
+// owner's own migrations whatever the table already has; the indexes are
+// built CONCURRENTLY, without blocking writes (run them outside a
+// transaction).
+func ExpireTableDDL(cols ExpireColumns) []string {
+	t := newIdentTemplate(map[string]string{
+		"table":        cols.Table,
+		"status":       cols.Status,
+		"initiated_at": cols.InitiatedAt,
+		"expires_at":   cols.ExpiresAt,
+		"claim_idx":    truncateIdent(cols.Table + "_" + cols.ExpiresAt + "_not_expired_idx"),
+		"progress_idx": truncateIdent(cols.Table + "_" + cols.InitiatedAt + "_in_progress_idx"),
+	})
+	return []string{
+		t.fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {status} text NOT NULL DEFAULT 'NOT_EXPIRED'
+    CHECK ({status} IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED'));`),
+		t.fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {initiated_at} timestamptz;`),
+		t.fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {claim_idx} ON {table} ({expires_at}) WHERE {status} = 'NOT_EXPIRED';`),
+		t.fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {progress_idx} ON {table} ({initiated_at}) WHERE {status} = 'DELETION_IN_PROGRESS';`),
+	}
+}
+
+// truncateIdent cuts name to PostgreSQL's 63-byte identifier limit.
+func truncateIdent(name string) string {
+	if len(name) > 63 {
+		return name[:63]
+	}
+	return name
+}
+
 // missingExpireIndexes says which of the claim's and the batches' indexes
 // cols.Table lacks: a valid index led by the expiry column, and one led by
 // the initiated-at column.

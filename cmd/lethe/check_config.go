@@ -82,6 +82,12 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 		if err != nil {
 			failed++
 			fmt.Fprintf(c.stdout, "  %-16s FAILED: %v\n", name, err)
+			if p, ok := policy.(*config.Expire); ok {
+				fmt.Fprintf(c.stdout, "  %-16s to prepare the table, add to your migrations:\n", "")
+				for _, stmt := range db.ExpireTableDDL(workers.ExpireColumns(p)) {
+					fmt.Fprintf(c.stdout, "%s\n", stmt)
+				}
+			}
 			continue
 		}
 		fmt.Fprintf(c.stdout, "  %-16s ok\n", name)

@@ -43,4 +43,41 @@ database:
 	if code != 1 || !strings.Contains(out, failure) || !strings.Contains(errOut, "1 of 2 policies failed the database check") {
 		t.Fatalf("missing column: exit %d, want 1 with\n%s\ngot\n%s%s", code, failure, out, errOut)
 	}
+
+	// A user's own table without the expire columns: the failure prints
+	// the DDL that prepares it, and applying exactly that makes it pass.
+	if _, err := pool.Exec(t.Context(), `CREATE TABLE sessions (id uuid PRIMARY KEY, expires_at timestamptz NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	sessions := writeConfig(t, `
+database:
+  url: "`+url+`"
+policies:
+  - name: sessions
+    kind: expire
+    table: sessions`)
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", sessions)
+	if code != 1 || !strings.Contains(out, "to prepare the table, add to your migrations:") {
+		t.Fatalf("table without status columns: exit %d\n%s%s", code, out, errOut)
+	}
+	var ddl []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "ALTER TABLE") || strings.HasPrefix(line, "CREATE INDEX") {
+			ddl = append(ddl, line)
+		} else if strings.HasPrefix(line, "    CHECK") {
+			ddl[len(ddl)-1] += "\n" + line
+		}
+	}
+	if len(ddl) != 4 {
+		t.Fatalf("want 4 statements, got %q", ddl)
+	}
+	for _, stmt := range ddl {
+		if _, err := pool.Exec(t.Context(), stmt); err != nil {
+			t.Fatalf("printed DDL %q: %v", stmt, err)
+		}
+	}
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", sessions)
+	if code != 0 || !sweepHasColumns(out, "sessions", "ok") || strings.Contains(out, "warning") {
+		t.Fatalf("after the printed DDL: exit %d\n%s%s", code, out, errOut)
+	}
 }
