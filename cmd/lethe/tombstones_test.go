@@ -52,10 +52,10 @@ func TestTombstoneCommands(t *testing.T) {
 	if err := db.LogMetric(ctx, pool, "r1", "loss", "", 1, 0.5); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.RecordRunBlob(ctx, pool, "r1", "r1/model"); err != nil {
+	if err := db.RecordRunBlob(ctx, pool, "r1", "runs/r1/model"); err != nil {
 		t.Fatal(err)
 	}
-	writeBlob("r1/model", "weights")
+	writeBlob("runs/r1/model", "weights")
 
 	backupFile := filepath.Join(dir, "r1.json.gz")
 	if out := lethe(t, 0, "backup", "-o", backupFile, "run", "r1"); !strings.Contains(out, "3 rows, 1 blobs") {
@@ -96,16 +96,16 @@ func TestTombstoneCommands(t *testing.T) {
 		ts, err := db.GetTombstone(ctx, pool, "run", "r1")
 		return ts != nil && ts.PurgedAt != nil, err
 	})
-	if _, err := os.Stat(blobPath("r1/model")); !os.IsNotExist(err) {
+	if _, err := os.Stat(blobPath("runs/r1/model")); !os.IsNotExist(err) {
 		t.Errorf("blob survived the purge: %v", err)
 	}
-	writeBlob("r1/late", "written after the deletion")
-	writeBlob("r1/later", "written after the deletion")
+	writeBlob("runs/r1/late", "written after the deletion")
+	writeBlob("runs/r1/later", "written after the deletion")
 
 	if out := lethe(t, 0, "cleanup-orphan-s3"); !strings.Contains(out, "tombstones: 1, blobs deleted: 2") {
 		t.Errorf("cleanup-orphan-s3 said %q", out)
 	}
-	if _, err := os.Stat(blobPath("r1/late")); !os.IsNotExist(err) {
+	if _, err := os.Stat(blobPath("runs/r1/late")); !os.IsNotExist(err) {
 		t.Errorf("late blob survived the sweep: %v", err)
 	}
 	if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts == nil || ts.PurgedAt == nil {
@@ -118,7 +118,7 @@ func TestTombstoneCommands(t *testing.T) {
 	if run, _ := db.GetRun(ctx, pool, "r1"); run == nil || run.Name != "first" || run.Metrics != 1 || run.Blobs != 1 {
 		t.Errorf("restored run = %+v", run)
 	}
-	if data, err := os.ReadFile(blobPath("r1/model")); err != nil || string(data) != "weights" {
+	if data, err := os.ReadFile(blobPath("runs/r1/model")); err != nil || string(data) != "weights" {
 		t.Errorf("restored blob = %q, %v", data, err)
 	}
 	if out := lethe(t, 0, "clear-tombstone", "run", "r1"); !strings.Contains(out, "no tombstone") {

@@ -66,7 +66,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		if err != nil || run == nil || run.Blobs != 1 {
 			return false, err
 		}
-		return svc.Blobs.Exists(ctx, "e2e/model.bin")
+		return svc.Blobs.Exists(ctx, "runs/e2e/model.bin")
 	})
 
 	status, body := request("DELETE", "/api/v1/runs/e2e")
@@ -80,7 +80,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
 		t.Errorf("after the purge: run exists = %t, %v; want false", exists, err)
 	}
-	if ok, err := svc.Blobs.Exists(ctx, "e2e/model.bin"); err != nil || ok {
+	if ok, err := svc.Blobs.Exists(ctx, "runs/e2e/model.bin"); err != nil || ok {
 		t.Errorf("after the purge: blob exists = %t, %v; want false", ok, err)
 	}
 	if status, body := request("GET", "/api/v1/runs/e2e"); status != http.StatusGone {
