@@ -62,8 +62,11 @@ func (d *decoder) decodeStruct(node *yaml.Node, v reflect.Value, path string) fi
 		return given
 	}
 	fields := structFields(v.Type())
-	for i := 0; i+1 < len(node.Content); i += 2 {
-		key, value := node.Content[i].Value, node.Content[i+1]
+	for _, pair := range pairs(node) {
+		key, value := pair.key, pair.value
+		if isNull(value) {
+			continue // "key:" with no value keeps the default
+		}
 		field, ok := fields[key]
 		if !ok {
 			d.problems.add(join(path, key), "unknown field%s", suggest(key, slices.Collect(mapKeys(fields))))
@@ -147,9 +150,10 @@ func (d *decoder) decodePolicy(node *yaml.Node, i int) Policy {
 		d.problems.add(path, "want a mapping of fields, got %s", describe(node))
 		return nil
 	}
+	entry := pairs(node)
 	var name, kind string
-	for j := 0; j+1 < len(node.Content); j += 2 {
-		switch value := resolve(node.Content[j+1]); node.Content[j].Value {
+	for _, pair := range entry {
+		switch value := resolve(pair.value); pair.key {
 		case "name":
 			name = value.Value
 		case "kind":
@@ -174,8 +178,8 @@ func (d *decoder) decodePolicy(node *yaml.Node, i int) Policy {
 				all[key] = true
 			}
 		}
-		for j := 0; j < len(node.Content); j += 2 {
-			if key := node.Content[j].Value; !all[key] {
+		for _, pair := range entry {
+			if key := pair.key; !all[key] {
 				d.problems.add(path+"."+key, "unknown field%s", suggest(key, slices.Collect(mapKeys(all))))
 			}
 		}
@@ -186,10 +190,10 @@ func (d *decoder) decodePolicy(node *yaml.Node, i int) Policy {
 	// are named as such, and the rest are unknown.
 	own := structFields(reflect.TypeOf(p).Elem())
 	mine := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
-	for j := 0; j+1 < len(node.Content); j += 2 {
-		key := node.Content[j].Value
+	for _, pair := range entry {
+		key := pair.key
 		if _, ok := own[key]; ok {
-			mine.Content = append(mine.Content, node.Content[j], node.Content[j+1])
+			mine.Content = append(mine.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, pair.value)
 			continue
 		}
 		if others := kindsWithField(key); len(others) > 0 {
@@ -201,6 +205,44 @@ func (d *decoder) decodePolicy(node *yaml.Node, i int) Policy {
 	given := d.decodeStruct(mine, reflect.ValueOf(p).Elem(), path)
 	p.setDefaults(given)
 	return p
+}
+
+// pair is one key and its value in a mapping.
+type pair struct {
+	key   string
+	value *yaml.Node
+}
+
+// pairs returns the keys and values of a mapping node in file order, with
+// YAML merge keys ("<<: *defaults") resolved: a merged key comes in only
+// when the mapping does not set it itself.
+func pairs(node *yaml.Node) []pair {
+	var own, merged []pair
+	set := map[string]bool{}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		key, value := node.Content[i], node.Content[i+1]
+		if key.Tag == "!!merge" || (key.Value == "<<" && key.Tag != "!!str") {
+			sources := []*yaml.Node{resolve(value)}
+			if sources[0].Kind == yaml.SequenceNode {
+				sources = sources[0].Content
+			}
+			for _, src := range sources {
+				if src = resolve(src); src.Kind == yaml.MappingNode {
+					merged = append(merged, pairs(src)...)
+				}
+			}
+			continue
+		}
+		own = append(own, pair{key.Value, value})
+		set[key.Value] = true
+	}
+	for _, p := range merged {
+		if !set[p.key] {
+			own = append(own, p)
+			set[p.key] = true
+		}
+	}
+	return own
 }
 
 // kindsWithField returns the policy kinds that have a field named key.

@@ -255,3 +255,63 @@ policies:
 		})
 	})
 }
+
+func TestParseYAMLForms(t *testing.T) {
+	t.Parallel()
+
+	cfg, err := config.Parse([]byte(`
+expire_defaults: &expire
+  kind: expire
+  batch_size: 500
+  stuck_after: 3h
+river:
+  max_workers:
+policies:
+  - <<: *expire
+    name: pastes
+    table: pastes
+    batch_size: 200
+  - name: keys
+    kind: sweep
+    table: keys
+    key_column: k
+    pause:
+`), nil)
+	if err == nil || !strings.Contains(err.Error(), "expire_defaults: unknown field") {
+		t.Fatalf("an unknown top-level anchor holder must still be refused, got %v", err)
+	}
+
+	cfg, err = config.Parse([]byte(`
+river:
+  max_workers:
+policies:
+  - &expire
+    name: pastes
+    kind: expire
+    table: pastes
+    batch_size: 500
+    stuck_after: 3h
+  - <<: *expire
+    name: archive
+    table: archive
+    batch_size: 200
+  - name: keys
+    kind: sweep
+    table: keys
+    key_column: k
+    pause:
+`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.River.MaxWorkers != 10 {
+		t.Errorf("max_workers with no value = %d, want the default 10", cfg.River.MaxWorkers)
+	}
+	archive := cfg.Expire("archive")
+	if archive == nil || archive.BatchSize != 200 || archive.StuckAfter.D() != 3*time.Hour || archive.Table != "archive" {
+		t.Errorf("merged policy = %+v, want its own batch_size 200 and the merged stuck_after 3h", archive)
+	}
+	if pause := cfg.Sweep("keys").Pause.D(); pause != 100*time.Millisecond {
+		t.Errorf("pause with no value = %s, want the default 100ms", pause)
+	}
+}
