@@ -178,14 +178,25 @@ func Parse(data []byte, getenv func(string) string) (*Config, error) {
 	if len(doc.Content) > 0 {
 		given = d.decodeStruct(doc.Content[0], reflect.ValueOf(cfg).Elem(), "")
 	}
-	if len(d.problems) > 0 {
-		return nil, d.problems.err()
-	}
 	if err := cfg.applyEnv(getenv); err != nil {
-		return nil, err
+		d.problems = append(d.problems, err.(*Error).Problems...)
 	}
 	cfg.setDefaults(given)
-	if err := cfg.Validate(); err != nil {
+	// Validation problems come with the decoding ones, except for fields
+	// decoding already named.
+	var valid *Error
+	if err := cfg.Validate(); errors.As(err, &valid) {
+		named := map[string]bool{}
+		for _, p := range d.problems {
+			named[problemPath(p)] = true
+		}
+		for _, p := range valid.Problems {
+			if !named[problemPath(p)] {
+				d.problems = append(d.problems, p)
+			}
+		}
+	}
+	if err := d.problems.err(); err != nil {
 		return nil, err
 	}
 	return cfg, nil
@@ -297,7 +308,7 @@ func (c *Config) Validate() error {
 	seen := map[string]bool{}
 	for i, p := range c.Policies {
 		b := p.Base()
-		path := fmt.Sprintf("policies[%d]", i)
+		path := fmt.Sprintf("policies[%d]", cmp.Or(b.index, i+1)-1)
 		if b.Name != "" {
 			path += " (" + b.Name + ")"
 		}

@@ -204,7 +204,14 @@ func (d *decoder) decodePolicy(node *yaml.Node, i int) Policy {
 	}
 	given := d.decodeStruct(mine, reflect.ValueOf(p).Elem(), path)
 	p.setDefaults(given)
+	p.Base().index = i + 1
 	return p
+}
+
+// problemPath is the field path a problem line starts with.
+func problemPath(problem string) string {
+	path, _, _ := strings.Cut(problem, ": ")
+	return path
 }
 
 // pair is one key and its value in a mapping.

@@ -315,3 +315,27 @@ policies:
 		t.Errorf("pause with no value = %s, want the default 100ms", pause)
 	}
 }
+
+func TestParseReportsDecodingAndValidationTogether(t *testing.T) {
+	t.Parallel()
+	got := problems(t, `
+log_level: loud
+database:
+  max_conns: many
+policies:
+  - name: shredder
+    kind: shred
+  - name: pastes
+    kind: expire
+    table: pastes
+    batch_sise: 5
+    on_delete: drop
+`)
+	assertLines(t, got, []string{
+		`config: database.max_conns: want an integer, got "many"`,
+		`config: policies[0] (shredder).kind: unknown policy kind "shred" (use expire, sweep or tombstone)`,
+		`config: policies[1] (pastes).batch_sise: unknown field; did you mean batch_size?`,
+		`config: log_level: unknown level "loud" (use debug, info, warn or error)`,
+		`config: policies[1] (pastes).on_delete: unknown value "drop" (use delete or mark)`,
+	})
+}

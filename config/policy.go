@@ -66,6 +66,8 @@ type PolicyBase struct {
 	Schedule string `yaml:"schedule"`
 	// Paused policies are registered but their periodic jobs do nothing.
 	Paused bool `yaml:"paused"`
+
+	index int // 1 + the policy's position in the file, so messages number it as the file does
 }
 
 // Base returns b.
