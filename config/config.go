@@ -35,6 +35,10 @@ import (
 //go:embed default.yaml
 var Default []byte
 
+// DefaultRiverSchema is the schema of River's tables when river.schema is
+// not set.
+const DefaultRiverSchema = "lethe"
+
 // Config is Lethe's whole configuration.
 type Config struct {
 	Database Database `yaml:"database"`
@@ -128,6 +132,12 @@ type River struct {
 	// RescueStuckJobsAfter is when River's rescuer retries a job whose worker
 	// vanished. Must exceed every worker's timeout.
 	RescueStuckJobsAfter Duration `yaml:"rescue_stuck_jobs_after"`
+	// Schema is the PostgreSQL schema holding River's tables (river_job,
+	// river_leader, ...) for Lethe (default lethe). Keeping them apart from
+	// an application's own River in the same database means neither
+	// client works the other's jobs or holds the other's leadership.
+	// "public" keeps the layout of Lethe versions that had no such setting.
+	Schema string `yaml:"schema"`
 }
 
 // Duration is a time.Duration that reads "30s", "1h30m" from YAML.
@@ -250,6 +260,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.MaxWorkers = cmp.Or(c.River.MaxWorkers, 10)
 	c.River.JobTimeout = cmp.Or(c.River.JobTimeout, Duration(10*time.Minute))
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
+	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -303,6 +314,9 @@ func (c *Config) Validate() error {
 	}
 	if c.River.RescueStuckJobsAfter <= c.River.JobTimeout {
 		errs.add("river.rescue_stuck_jobs_after", "%s must exceed river.job_timeout %s", c.River.RescueStuckJobsAfter.D(), c.River.JobTimeout.D())
+	}
+	if !identRE.MatchString(c.River.Schema) {
+		errs.add("river.schema", "%q is not a plain identifier (letters, digits and _, not starting with a digit)", c.River.Schema)
 	}
 
 	seen := map[string]bool{}
