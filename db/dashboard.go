@@ -185,14 +185,15 @@ func RecentJobs(ctx context.Context, client *river.Client[pgx.Tx], policy string
 	return out, nil
 }
 
-// JobKinds returns the distinct kinds of River jobs whose args name policy.
+// JobKinds returns the distinct kinds of River jobs whose args name policy,
+// from River's tables in riverSchema (river.schema).
 //
 // River's API has no distinct list: JobList would page through every job
 // of the policy (thousands of batches a day) to find a handful of kinds, so
 // this reads river_job directly, one bounded query on the args index.
-func JobKinds(ctx context.Context, exec Executor, policy string) ([]string, error) {
+func JobKinds(ctx context.Context, exec Executor, riverSchema, policy string) ([]string, error) {
 	rows, err := exec.Query(ctx, `
-		SELECT DISTINCT kind FROM river_job
+		SELECT DISTINCT kind FROM `+pgx.Identifier{riverSchema, "river_job"}.Sanitize()+`
 		WHERE args @> jsonb_build_object('policy', $1::text)
 		ORDER BY kind LIMIT 20`, policy)
 	if err != nil {

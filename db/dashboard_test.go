@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/stretchr/testify/require"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/testenv"
 )
 
@@ -68,7 +69,7 @@ func TestDashboard(t *testing.T) {
 	t.Run("RecentJobsAndKinds", func(t *testing.T) {
 		t.Parallel()
 		pool := setup(t)
-		client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{})
+		client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Schema: config.DefaultRiverSchema})
 		require.NoError(t, err)
 
 		var params []river.InsertManyParams
@@ -97,7 +98,7 @@ func TestDashboard(t *testing.T) {
 		require.NotNil(t, jobs)
 		require.Empty(t, jobs)
 
-		kinds, err := JobKinds(ctx, pool, "pastes")
+		kinds, err := JobKinds(ctx, pool, config.DefaultRiverSchema, "pastes")
 		require.NoError(t, err)
 		require.Equal(t, []string{"expire_batch", "expire_planner"}, kinds)
 	})

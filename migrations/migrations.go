@@ -1,9 +1,18 @@
 // Package migrations holds Lethe's schema as embedded SQL and applies it,
 // together with River's own tables (through rivermigrate).
 //
+// Lethe's lethe_* tables live in the connection's default schema. River's
+// tables live in a schema of their own (river.schema, default lethe), so an
+// application's River in the same database keeps its jobs and its
+// leadership to itself. Nothing else is created: the example tables the
+// demo and the tests use are applied by internal/demo/schema.
+//
 // Files are named NNNN_name.up.sql / NNNN_name.down.sql. Applied versions are
 // recorded in lethe_migration. Each migration runs in its own transaction
 // under an advisory lock, so two processes migrating at once are safe.
+// Versions recorded there that Lethe no longer has (earlier versions
+// migrated the example tables as 0002–0004, 0020 and 0030) are listed by
+// List and otherwise left alone.
 //
 // Version ranges by capability, so parallel work never collides:
 // 0001–0009 foundation, 0010–0019 expiry, 0020–0029 sweep, 0030–0039
@@ -45,6 +54,9 @@ type Migration struct {
 type Status struct {
 	Migration
 	AppliedAt time.Time
+	// Unknown is set for a version recorded in lethe_migration that this
+	// Lethe does not have; only Version, Name and AppliedAt are filled.
+	Unknown bool
 }
 
 var fileRE = regexp.MustCompile(`^(\d{4})_([a-z0-9_]+)\.(up|down)\.sql$`)
@@ -91,9 +103,10 @@ func All() ([]Migration, error) {
 	return all, nil
 }
 
-// Up applies River's migrations and then every pending Lethe migration. It
-// returns the Lethe versions it applied.
-func Up(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
+// Up creates riverSchema when missing, applies River's migrations in it and
+// then every pending Lethe migration. It returns the Lethe versions it
+// applied.
+func Up(ctx context.Context, pool *pgxpool.Pool, riverSchema string) ([]int, error) {
 	all, err := All()
 	if err != nil {
 		return nil, err
@@ -102,12 +115,15 @@ func Up(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
 	err = withLock(ctx, pool, func(conn *pgxpool.Conn) error {
 		// River's migrator is not safe to run concurrently; the lock we
 		// hold serialises it too.
-		migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+		if _, err := conn.Exec(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{riverSchema}.Sanitize()); err != nil {
+			return fmt.Errorf("create schema %s for River: %w", riverSchema, err)
+		}
+		migrator, err := newRiverMigrator(pool, riverSchema)
 		if err != nil {
-			return fmt.Errorf("river migrator: %w", err)
+			return err
 		}
 		if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-			return fmt.Errorf("migrate river: %w", err)
+			return fmt.Errorf("migrate river in schema %s: %w", riverSchema, err)
 		}
 		done, err := appliedVersions(ctx, conn)
 		if err != nil {
@@ -131,9 +147,10 @@ func Up(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
 }
 
 // Down reverts the last steps Lethe migrations (all of them when steps < 0).
-// River's tables are left alone unless river is true, in which case they are
-// removed after every Lethe migration has been reverted.
-func Down(ctx context.Context, pool *pgxpool.Pool, steps int, river bool) ([]int, error) {
+// River's tables in riverSchema are left alone unless river is true, in
+// which case they are removed after every Lethe migration has been
+// reverted (the schema itself stays).
+func Down(ctx context.Context, pool *pgxpool.Pool, riverSchema string, steps int, river bool) ([]int, error) {
 	all, err := All()
 	if err != nil {
 		return nil, err
@@ -164,17 +181,54 @@ func Down(ctx context.Context, pool *pgxpool.Pool, steps int, river bool) ([]int
 	if err != nil || !river {
 		return reverted, err
 	}
-	migrator, err := rivermigrate.New(riverpgxv5.New(pool), nil)
+	migrator, err := newRiverMigrator(pool, riverSchema)
 	if err != nil {
-		return reverted, fmt.Errorf("river migrator: %w", err)
+		return reverted, err
 	}
 	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionDown, &rivermigrate.MigrateOpts{TargetVersion: -1}); err != nil {
-		return reverted, fmt.Errorf("migrate river down: %w", err)
+		return reverted, fmt.Errorf("migrate river down in schema %s: %w", riverSchema, err)
 	}
 	return reverted, nil
 }
 
-// List returns every Lethe migration with when it was applied.
+// newRiverMigrator returns River's migrator for its tables in schema.
+func newRiverMigrator(pool *pgxpool.Pool, schema string) (*rivermigrate.Migrator[pgx.Tx], error) {
+	if schema == "" {
+		return nil, errors.New("river migrator: no schema given")
+	}
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Schema: schema})
+	if err != nil {
+		return nil, fmt.Errorf("river migrator for schema %s: %w", schema, err)
+	}
+	return migrator, nil
+}
+
+// RiverPending reports how many of River's migrations are not applied yet
+// in schema. A schema without River's tables has every one pending.
+func RiverPending(ctx context.Context, pool *pgxpool.Pool, schema string) (int, error) {
+	migrator, err := newRiverMigrator(pool, schema)
+	if err != nil {
+		return 0, err
+	}
+	existing, err := migrator.ExistingVersions(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("read River's migrations in schema %s: %w", schema, err)
+	}
+	done := map[int]bool{}
+	for _, m := range existing {
+		done[m.Version] = true
+	}
+	n := 0
+	for _, m := range migrator.AllVersions() {
+		if !done[m.Version] {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// List returns every Lethe migration with when it was applied, followed by
+// any applied version this Lethe does not know (marked Unknown).
 func List(ctx context.Context, pool *pgxpool.Pool) ([]Status, error) {
 	all, err := All()
 	if err != nil {
@@ -190,26 +244,40 @@ func List(ctx context.Context, pool *pgxpool.Pool) ([]Status, error) {
 		return nil, err
 	}
 	out := make([]Status, 0, len(all))
+	known := map[int]bool{}
 	for _, m := range all {
-		out = append(out, Status{Migration: m, AppliedAt: done[m.Version]})
+		known[m.Version] = true
+		out = append(out, Status{Migration: m, AppliedAt: done[m.Version].at})
 	}
-	return out, nil
+	var unknown []Status
+	for version, a := range done {
+		if !known[version] {
+			unknown = append(unknown, Status{Migration: Migration{Version: version, Name: a.name}, AppliedAt: a.at, Unknown: true})
+		}
+	}
+	slices.SortFunc(unknown, func(a, b Status) int { return a.Version - b.Version })
+	return append(out, unknown...), nil
 }
 
-// Pending reports how many Lethe migrations are not applied yet (used by
-// /readyz). A database without Lethe's tables has every migration pending.
-func Pending(ctx context.Context, pool *pgxpool.Pool) (int, error) {
+// Pending reports how many migrations are not applied yet (used by
+// /readyz): Lethe's, and River's in riverSchema. A database without
+// Lethe's tables has every migration pending.
+func Pending(ctx context.Context, pool *pgxpool.Pool, riverSchema string) (int, error) {
 	list, err := List(ctx, pool)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, s := range list {
-		if s.AppliedAt.IsZero() {
+		if !s.Unknown && s.AppliedAt.IsZero() {
 			n++
 		}
 	}
-	return n, nil
+	river, err := RiverPending(ctx, pool, riverSchema)
+	if err != nil {
+		return 0, err
+	}
+	return n + river, nil
 }
 
 func withLock(ctx context.Context, pool *pgxpool.Pool, fn func(conn *pgxpool.Conn) error) error {
@@ -232,9 +300,15 @@ func withLock(ctx context.Context, pool *pgxpool.Pool, fn func(conn *pgxpool.Con
 	return fn(conn)
 }
 
-func appliedVersions(ctx context.Context, conn *pgxpool.Conn) (map[int]time.Time, error) {
-	done := map[int]time.Time{}
-	rows, err := conn.Query(ctx, `SELECT version, applied_at FROM lethe_migration`)
+// applied is a version recorded in lethe_migration.
+type applied struct {
+	name string
+	at   time.Time
+}
+
+func appliedVersions(ctx context.Context, conn *pgxpool.Conn) (map[int]applied, error) {
+	done := map[int]applied{}
+	rows, err := conn.Query(ctx, `SELECT version, name, applied_at FROM lethe_migration`)
 	if err != nil {
 		var pgErr interface{ SQLState() string }
 		if errors.As(err, &pgErr) && pgErr.SQLState() == "42P01" { // undefined_table
@@ -246,12 +320,12 @@ func appliedVersions(ctx context.Context, conn *pgxpool.Conn) (map[int]time.Time
 	for rows.Next() {
 		var (
 			version int
-			at      time.Time
+			a       applied
 		)
-		if err := rows.Scan(&version, &at); err != nil {
+		if err := rows.Scan(&version, &a.name, &a.at); err != nil {
 			return nil, fmt.Errorf("read applied migrations: %w", err)
 		}
-		done[version] = at
+		done[version] = a
 	}
 	return done, rows.Err()
 }

@@ -72,7 +72,7 @@ func setupAPIFor(t testing.TB, cfg *config.Config) *apiBundle {
 	t.Helper()
 	ctx := context.Background()
 	b := &apiBundle{pool: testenv.MigratedPool(t), metrics: metrics.New()}
-	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{})
+	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{Schema: cfg.River.Schema})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,7 +211,7 @@ func TestDashboardInBrowser(t *testing.T) {
 	b.waitDB(t, "start-up runs", 1, `
 		SELECT (count(*) FILTER (WHERE kind = $1 AND finalized_at IS NOT NULL) > 0
 		        AND count(*) FILTER (WHERE finalized_at IS NULL) = 0)::int
-		FROM river_job`, kind)
+		FROM lethe.river_job`, kind)
 	for _, sql := range []string{
 		`INSERT INTO pastes (title, expires_at) SELECT 'expired ' || g, now() - make_interval(mins => g) FROM generate_series(1, 1234) g`,
 		`INSERT INTO pastes (title, expires_at) SELECT 'fresh ' || g, now() + interval '1 day' FROM generate_series(1, 50) g`,
@@ -253,16 +253,16 @@ func TestDashboardInBrowser(t *testing.T) {
 
 	// Run now: the planner job is inserted, linked into River UI, and the
 	// backlog falls as it works.
-	before := b.query(t, `SELECT count(*) FROM river_job WHERE kind = $1`, kind)
+	before := b.query(t, `SELECT count(*) FROM lethe.river_job WHERE kind = $1`, kind)
 	b.do(t, "run now",
 		chromedp.Click(chromedp.CSS(`[data-policy="pastes"] button[data-action="run"]`)),
 		waitFor(`document.querySelector('.toast') && document.querySelector('.toast').textContent.includes('Started pastes')`),
 	)
 	var jobID int64
-	if err := b.pool.QueryRow(ctx, `SELECT max(id) FROM river_job WHERE kind = $1`, kind).Scan(&jobID); err != nil {
+	if err := b.pool.QueryRow(ctx, `SELECT max(id) FROM lethe.river_job WHERE kind = $1`, kind).Scan(&jobID); err != nil {
 		t.Fatal(err)
 	}
-	if after := b.query(t, `SELECT count(*) FROM river_job WHERE kind = $1`, kind); after != before+1 {
+	if after := b.query(t, `SELECT count(*) FROM lethe.river_job WHERE kind = $1`, kind); after != before+1 {
 		t.Fatalf("run now inserted %d %s jobs, want 1", after-before, kind)
 	}
 	b.do(t, "backlog falls after run now",

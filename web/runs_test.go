@@ -71,7 +71,7 @@ func (b *runsBundle) do(t *testing.T, method, path, body string) response {
 func (b *runsBundle) state(t *testing.T) string {
 	t.Helper()
 	var jobs, tombstones, rows int
-	err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM river_job), (SELECT count(*) FROM lethe_tombstones),
+	err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM lethe.river_job), (SELECT count(*) FROM lethe_tombstones),
 		(SELECT count(*) FROM runs) + (SELECT count(*) FROM run_tags)`).Scan(&jobs, &tombstones, &rows)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestRunsAPI(t *testing.T) {
 			t.Fatalf("DELETE = %d %s, want 202 with job_id", r.status, r.body)
 		}
 		var args string
-		if err := b.pool.QueryRow(b.ctx, `SELECT args::text FROM river_job WHERE id = $1 AND kind = 'lethe.delete_entity'`,
+		if err := b.pool.QueryRow(b.ctx, `SELECT args::text FROM lethe.river_job WHERE id = $1 AND kind = 'lethe.delete_entity'`,
 			int64(r.json["job_id"].(float64))).Scan(&args); err != nil {
 			t.Fatal(err)
 		}

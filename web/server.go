@@ -127,7 +127,7 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": "database: " + err.Error()})
 		return
 	}
-	pending, err := migrations.Pending(ctx, s.opts.Pool)
+	pending, err := migrations.Pending(ctx, s.opts.Pool, s.opts.Config.River.Schema)
 	if err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "error": "migrations: " + err.Error()})
 		return

@@ -229,7 +229,7 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, base.Name, 6); err != nil {
 		return ps, err
 	}
-	if ps.JobKinds, err = db.JobKinds(ctx, pool, base.Name); err != nil {
+	if ps.JobKinds, err = db.JobKinds(ctx, pool, s.opts.Config.River.Schema, base.Name); err != nil {
 		return ps, err
 	}
 	if ps.Errors == nil {

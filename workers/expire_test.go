@@ -157,7 +157,7 @@ func (b *expireBundle) waitIdle(t *testing.T) {
 	t.Helper()
 	testenv.WaitUntil(t, 60*time.Second, "every job to finish", func() (bool, error) {
 		var n int
-		err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&n)
+		err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&n)
 		return n == 0, err
 	})
 }
@@ -437,7 +437,7 @@ func TestExpire(t *testing.T) {
 			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
 		}
 		var batchID int64
-		if err := b.pool.QueryRow(t.Context(), `SELECT id FROM river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batchID); err != nil {
+		if err := b.pool.QueryRow(t.Context(), `SELECT id FROM lethe.river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batchID); err != nil {
 			t.Fatal(err)
 		}
 		job := b.waitJob(t, batchID)
@@ -508,7 +508,7 @@ func TestExpire(t *testing.T) {
 
 		// A row claimed by two batches would count in both planners'
 		// claims and be deleted by only one of their jobs.
-		rows, err := b.pool.Query(t.Context(), `SELECT args FROM river_job WHERE kind = 'lethe.expire_batch'`)
+		rows, err := b.pool.Query(t.Context(), `SELECT args FROM lethe.river_job WHERE kind = 'lethe.expire_batch'`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -677,7 +677,7 @@ func TestExpire(t *testing.T) {
 		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
 		b.waitIdle(t)
 		var batches int
-		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batches); err != nil {
+		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batches); err != nil {
 			t.Fatal(err)
 		}
 		if batches != 2 {

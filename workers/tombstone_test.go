@@ -59,7 +59,7 @@ func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: deps.Logger})
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: deps.Logger, Schema: config.DefaultRiverSchema})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func blobKeys(t *testing.T, store blob.Store, prefix string) []string {
 func countJobs(t *testing.T, pool *pgxpool.Pool, kind string) int {
 	t.Helper()
 	var n int
-	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = $1`, kind).Scan(&n); err != nil {
+	if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM lethe.river_job WHERE kind = $1`, kind).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -172,7 +172,7 @@ func TestDeleteEntity(t *testing.T) {
 			t.Fatalf("tombstone = %+v, %v; want one, not purged yet", ts, err)
 		}
 		var args string
-		if err := b.pool.QueryRow(b.ctx, `SELECT args::text FROM river_job WHERE id = $1 AND kind = 'lethe.purge_blobs'`, res.PurgeJobID).Scan(&args); err != nil {
+		if err := b.pool.QueryRow(b.ctx, `SELECT args::text FROM lethe.river_job WHERE id = $1 AND kind = 'lethe.purge_blobs'`, res.PurgeJobID).Scan(&args); err != nil {
 			t.Fatalf("purge job %d not found: %v", res.PurgeJobID, err)
 		}
 		if args != `{"key": "run-a", "entity": "run"}` {
@@ -523,7 +523,7 @@ func TestConcurrentIngestAndDelete(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var pending int
-		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&pending); err != nil {
+		if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM lethe.river_job WHERE state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(&pending); err != nil {
 			t.Fatal(err)
 		}
 		if pending == 0 {
@@ -535,11 +535,11 @@ func TestConcurrentIngestAndDelete(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	var failed int
-	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM river_job WHERE state <> 'completed'`).Scan(&failed); err != nil {
+	if err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM lethe.river_job WHERE state <> 'completed'`).Scan(&failed); err != nil {
 		t.Fatal(err)
 	}
 	if failed != 0 {
-		rows, _ := b.pool.Query(b.ctx, `SELECT kind, state, errors::text FROM river_job WHERE state <> 'completed' LIMIT 5`)
+		rows, _ := b.pool.Query(b.ctx, `SELECT kind, state, errors::text FROM lethe.river_job WHERE state <> 'completed' LIMIT 5`)
 		for rows.Next() {
 			var k, s, e string
 			rows.Scan(&k, &s, &e) //nolint:errcheck

@@ -12,6 +12,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/lethehq/lethe/config"
 )
 
 // startClient starts a River client on pool working the workers register
@@ -24,6 +26,7 @@ func startClient(t *testing.T, pool *pgxpool.Pool, deps *Deps, register func(*ri
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Logger:            slog.New(slog.DiscardHandler),
+		Schema:            config.DefaultRiverSchema,
 		Workers:           workers,
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: maxWorkers}},
 		FetchCooldown:     5 * time.Millisecond,

@@ -95,7 +95,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 		// "running" until River's rescuer or the watchdog steps in.
 		testenv.WaitUntil(t, 90*time.Second, fmt.Sprintf("life %d to make progress", life), func() (bool, error) {
 			var running int
-			err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running)
+			err := pool.QueryRow(ctx, `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.expire_batch' AND state = 'running'`).Scan(&running)
 			return running > 0 && before-expiredLeft() >= 400, err
 		})
 		if err := proc.Process.Signal(syscall.SIGKILL); err != nil {
@@ -126,7 +126,7 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	if err := pool.QueryRow(ctx, `
 		SELECT (SELECT count(*) FROM lethe_deletion_audit WHERE action = 'expire_batch'),
 		       (SELECT coalesce(sum((detail->>'rows_reset')::int), 0) FROM lethe_deletion_audit WHERE action = 'watchdog'),
-		       (SELECT count(*) FROM river_job WHERE kind = 'lethe.expire_batch' AND attempt > 1)`).Scan(&batches, &rowsReset, &rerun); err != nil {
+		       (SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.expire_batch' AND attempt > 1)`).Scan(&batches, &rowsReset, &rerun); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d batches audited; watchdog reset %d rows; %d batch jobs ran more than once", batches, rowsReset, rerun)

@@ -52,7 +52,7 @@ migrate_on_start: true
 	defer pool.Close()
 	var kinds []string
 	testenv.WaitUntil(t, 30*time.Second, "the sweep policy's job", func() (bool, error) {
-		err := pool.QueryRow(t.Context(), `SELECT coalesce(array_agg(DISTINCT kind ORDER BY kind), '{}') FROM river_job`).Scan(&kinds)
+		err := pool.QueryRow(t.Context(), `SELECT coalesce(array_agg(DISTINCT kind ORDER BY kind), '{}') FROM lethe.river_job`).Scan(&kinds)
 		return strings.Contains(strings.Join(kinds, ","), "lethe.sweep"), err
 	})
 	if strings.Contains(strings.Join(kinds, ","), "lethe.expire_plan") {

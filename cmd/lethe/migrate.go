@@ -11,7 +11,7 @@ import (
 func migrateCommand() command {
 	cmd := command{
 		name:    "migrate",
-		summary: "Apply, revert or list schema migrations (River's tables and Lethe's).",
+		summary: "Apply, revert or list schema migrations (River's tables in river.schema and Lethe's).",
 		usage:   "[--config lethe.yaml] up | down [--steps N] [--river] | status",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
@@ -46,13 +46,13 @@ func migrateCommand() command {
 
 		switch action {
 		case "up":
-			applied, err := migrations.Up(ctx, pool)
+			applied, err := migrations.Up(ctx, pool, cfg.River.Schema)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.stdout, "applied %d migrations %v (River's tables are current)\n", len(applied), applied)
+			fmt.Fprintf(c.stdout, "applied %d migrations %v (River's tables in schema %s are current)\n", len(applied), applied, cfg.River.Schema)
 		case "down":
-			reverted, err := migrations.Down(ctx, pool, steps, river)
+			reverted, err := migrations.Down(ctx, pool, cfg.River.Schema, steps, river)
 			if err != nil {
 				return err
 			}
@@ -69,9 +69,24 @@ func migrateCommand() command {
 				if !m.AppliedAt.IsZero() {
 					applied = m.AppliedAt.Format("2006-01-02 15:04:05Z07:00")
 				}
+				if m.Unknown {
+					applied += " (not a migration of this version; left alone)"
+				}
 				fmt.Fprintf(tw, "%04d\t%s\t%s\n", m.Version, m.Name, applied)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			riverPending, err := migrations.RiverPending(ctx, pool, cfg.River.Schema)
+			if err != nil {
+				return err
+			}
+			if riverPending == 0 {
+				fmt.Fprintf(c.stdout, "River's tables in schema %s are current\n", cfg.River.Schema)
+			} else {
+				fmt.Fprintf(c.stdout, "River's tables in schema %s: %d migrations pending\n", cfg.River.Schema, riverPending)
+			}
+			return nil
 		}
 		return nil
 	}

@@ -12,7 +12,7 @@ func TestMigrateCommand(t *testing.T) {
 	env := map[string]string{"DATABASE_URL": testenv.DatabaseURL(t)}
 
 	code, out, errOut := runCLI(t, env, "migrate", "status")
-	if code != 0 || !strings.Contains(out, "0002") || !strings.Contains(out, "pending") {
+	if code != 0 || !strings.Contains(out, "0001") || !strings.Contains(out, "pending") {
 		t.Fatalf("status on a fresh database: exit %d\n%s%s", code, out, errOut)
 	}
 	if code, out, errOut = runCLI(t, env, "migrate", "up"); code != 0 || !strings.Contains(out, "applied") {

@@ -135,7 +135,7 @@ func TestServe(t *testing.T) {
 		deadline := time.Now().Add(30 * time.Second)
 		for {
 			var kinds []string
-			if err := pool.QueryRow(context.Background(), `SELECT coalesce(array_agg(DISTINCT kind ORDER BY kind), '{}') FROM river_job`).Scan(&kinds); err != nil {
+			if err := pool.QueryRow(context.Background(), `SELECT coalesce(array_agg(DISTINCT kind ORDER BY kind), '{}') FROM lethe.river_job`).Scan(&kinds); err != nil {
 				t.Fatal(err)
 			}
 			joined := strings.Join(kinds, ",")

@@ -151,7 +151,7 @@ func TestTombstoneCommands(t *testing.T) {
 		lethe(t, 1, "backup", "-o", filepath.Join(dir, "x"), "run", "unknown")
 		lethe(t, 0, "delete", "--help")
 		var n int
-		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
 			t.Errorf("bad commands inserted jobs: %d", n)
 		}
 	})

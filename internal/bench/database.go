@@ -10,7 +10,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/demo/schema"
 	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/migrations"
 )
@@ -49,10 +51,21 @@ func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Log
 		drop()
 		return nil, nil, err
 	}
-	if _, err := migrations.Up(ctx, pool); err != nil {
+	if _, err := migrations.Up(ctx, pool, config.DefaultRiverSchema); err != nil {
 		pool.Close()
 		drop()
 		return nil, nil, fmt.Errorf("migrate benchmark database %s: %w", name, err)
 	}
+	if _, err := schema.Apply(ctx, pool); err != nil {
+		pool.Close()
+		drop()
+		return nil, nil, fmt.Errorf("apply example schemas to benchmark database %s: %w", name, err)
+	}
 	return pool, drop, nil
+}
+
+// riverJobTable names River's job table in the schema the benchmarks'
+// databases and configurations use (the default river.schema).
+func riverJobTable() string {
+	return pgx.Identifier{config.DefaultRiverSchema, "river_job"}.Sanitize()
 }

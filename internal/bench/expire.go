@@ -228,7 +228,7 @@ func expireResetTable(ctx context.Context, pool *pgxpool.Pool, rows int, withBlo
 	if err != nil {
 		return err
 	}
-	if _, err := pool.Exec(ctx, `TRUNCATE river_job`); err != nil {
+	if _, err := pool.Exec(ctx, `TRUNCATE `+riverJobTable()); err != nil {
 		return fmt.Errorf("empty river_job: %w", err)
 	}
 	if _, err := pool.Exec(ctx, `VACUUM ANALYZE pastes`); err != nil {
@@ -441,7 +441,7 @@ policies:
 	}
 	run.rows = expired
 	var failed int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state <> 'completed'`).Scan(&failed); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM `+riverJobTable()+` WHERE state <> 'completed'`).Scan(&failed); err != nil {
 		return run, err
 	}
 	if failed > 0 {
@@ -462,6 +462,7 @@ func expireStartRiver(ctx context.Context, pool *pgxpool.Pool, cfg *config.Confi
 	}
 	rc := &river.Config{
 		Logger:               slog.New(slog.DiscardHandler),
+		Schema:               cfg.River.Schema,
 		Workers:              riverWorkers,
 		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: cfg.River.MaxWorkers}},
 		JobTimeout:           cfg.River.JobTimeout.D(),
@@ -487,7 +488,7 @@ func expireStartRiver(ctx context.Context, pool *pgxpool.Pool, cfg *config.Confi
 func expireWaitIdle(ctx context.Context, pool *pgxpool.Pool) error {
 	for {
 		var pending int
-		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running', 'scheduled', 'retryable', 'pending')`).Scan(&pending); err != nil {
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM `+riverJobTable()+` WHERE state IN ('available', 'running', 'scheduled', 'retryable', 'pending')`).Scan(&pending); err != nil {
 			return err
 		}
 		if pending == 0 {

@@ -74,7 +74,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	s.Pool = pool
 
 	if cfg.MigrateOnStart {
-		applied, err := migrations.Up(ctx, pool)
+		applied, err := migrations.Up(ctx, pool, cfg.River.Schema)
 		if err != nil {
 			return nil, err
 		}
@@ -135,11 +135,13 @@ func NewInsertOnlyClient(cfg *config.Config, pool *pgxpool.Pool, logger *slog.Lo
 	return client, nil
 }
 
-// newRiverConfig is the River configuration of every client: without
-// workers, queues or periodic jobs it is insert-only.
+// newRiverConfig is the River configuration of every client: its tables in
+// cfg.River.Schema, and without workers, queues or periodic jobs it is
+// insert-only.
 func newRiverConfig(cfg *config.Config, logger *slog.Logger) *river.Config {
 	return &river.Config{
 		Logger:               slog.New(quietHandler{logger.Handler()}).With(slog.String("component", "river")),
+		Schema:               cfg.River.Schema,
 		JobTimeout:           cfg.River.JobTimeout.D(),
 		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
 	}

@@ -6,18 +6,18 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/demo/schema"
 	"github.com/lethehq/lethe/migrations"
 )
 
-// MigratedPool returns a pool on a brand-new database with River's and
-// Lethe's migrations applied (example schemas included). The database is
-// dropped when the test ends.
+// MigratedPool returns a pool on a brand-new database with River's
+// migrations (in the default river.schema, lethe), Lethe's migrations and
+// the example schemas applied. The database is dropped when the test ends.
 func MigratedPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
 	pool := Pool(t)
-	if _, err := migrations.Up(context.Background(), pool); err != nil {
-		t.Fatalf("migrate test database: %v", err)
-	}
+	migrate(t, pool)
 	return pool
 }
 
@@ -31,8 +31,17 @@ func MigratedURL(t testing.TB) string {
 		t.Fatalf("open test database: %v", err)
 	}
 	defer pool.Close()
-	if _, err := migrations.Up(context.Background(), pool); err != nil {
+	migrate(t, pool)
+	return url
+}
+
+func migrate(t testing.TB, pool *pgxpool.Pool) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := migrations.Up(ctx, pool, config.DefaultRiverSchema); err != nil {
 		t.Fatalf("migrate test database: %v", err)
 	}
-	return url
+	if _, err := schema.Apply(ctx, pool); err != nil {
+		t.Fatalf("apply example schemas to test database: %v", err)
+	}
 }

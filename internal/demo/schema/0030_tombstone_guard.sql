@@ -31,6 +31,3 @@ CREATE TRIGGER lethe_run_guard BEFORE INSERT ON run_experiments
 CREATE TRIGGER lethe_run_guard BEFORE INSERT ON run_blobs
     FOR EACH ROW EXECUTE FUNCTION lethe_run_guard();
 
--- Tombstone GC and the dashboard look for purged/unpurged tombstones by age.
--- (No query of theirs can use it; 0031 drops it.)
-CREATE INDEX lethe_tombstones_purged_idx ON lethe_tombstones (entity, deleted_at) WHERE purged_at IS NULL;

@@ -1,1 +1,0 @@
-DROP TABLE IF EXISTS lineage_event_idempotency;

@@ -1,7 +1,0 @@
-DROP TABLE IF EXISTS run_blobs;
-DROP TABLE IF EXISTS run_experiments;
-DROP TABLE IF EXISTS run_tags;
-DROP TABLE IF EXISTS run_metrics;
-DROP TABLE IF EXISTS run_attributes;
-DROP TABLE IF EXISTS runs;
-DROP TABLE IF EXISTS experiments;
