@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/demo"
+	"github.com/lethehq/lethe/internal/demo/schema"
 	"github.com/lethehq/lethe/internal/service"
 )
 
@@ -13,19 +15,23 @@ func demoCommand() command {
 	cmd := command{
 		name:    "demo",
 		summary: "Run Lethe with seeded example data on the embedded configuration or --config's, faster schedules, and PostgreSQL found or started for you.",
-		usage:   "[--config file] [--listen host:port] [--no-seed]",
+		usage:   "[--config file] [--listen host:port] [--no-seed | --seed-only]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
 			configPath, listen string
-			noSeed             bool
+			noSeed, seedOnly   bool
 		)
 		fs := c.flags(cmd, nil)
 		fs.StringVar(&configPath, "config", "", "configuration file (default: the embedded configuration, blobs in .lethe/blobs)")
 		fs.StringVar(&listen, "listen", "", "HTTP listen address (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
-		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data")
+		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data (the example tables are still created)")
+		fs.BoolVar(&seedOnly, "seed-only", false, "create the example tables and seed example data, then exit")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
+		}
+		if noSeed && seedOnly {
+			return usagef("--no-seed and --seed-only exclude each other")
 		}
 		cfg, err := config.Load(configPath, c.getenv)
 		if err != nil {
@@ -55,11 +61,23 @@ func demoCommand() command {
 		pg := c.postgres()
 		pg.StartCluster, pg.Install = true, true
 		pg.Announce = func(plan string) { fmt.Fprintln(c.stdout, plan) }
+		if seedOnly {
+			s, err := service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true, Postgres: pg})
+			if err != nil {
+				return err
+			}
+			defer s.Close(context.WithoutCancel(ctx))
+			if err := demoPrepare(ctx, s, true); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.stdout, "Example tables created and seeded.")
+			return nil
+		}
 		return serve(ctx, c, cfg, pg, func(s *service.Service, addr string) error {
+			if err := demoPrepare(ctx, s, !noSeed); err != nil {
+				return err
+			}
 			if !noSeed {
-				if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
-					return err
-				}
 				go demo.Trickle(ctx, s.Pool, s.Blobs, s.Logger)
 			}
 			fmt.Fprintf(c.stdout, "\nLethe demo is running.\n  Dashboard: http://%s/\n  River UI:  http://%s/riverui/\nPress Ctrl-C to stop.\n\n", addr, addr)
@@ -67,4 +85,20 @@ func demoCommand() command {
 		})
 	}
 	return cmd
+}
+
+// demoPrepare creates the example tables the demo's policies work on, when
+// missing, and seeds them with example data when seed is set.
+func demoPrepare(ctx context.Context, s *service.Service, seed bool) error {
+	applied, err := schema.Apply(ctx, s.Pool)
+	if err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		s.Logger.InfoContext(ctx, "Created the example tables", slog.Any("versions", applied))
+	}
+	if !seed {
+		return nil
+	}
+	return demo.Seed(ctx, s.Pool, s.Blobs, s.Logger)
 }

@@ -69,3 +69,47 @@ migrate_on_start: true
 		t.Fatal("demo did not stop within 30s")
 	}
 }
+
+// TestDemoSeedOnly creates the example tables and seeds them, then exits;
+// `lethe migrate` alone creates none of them.
+func TestDemoSeedOnly(t *testing.T) {
+	t.Parallel()
+	dbURL := testenv.DatabaseURL(t)
+	configPath := writeConfig(t, `
+database:
+  url: "`+dbURL+`"
+blob:
+  local:
+    dir: `+filepath.Join(t.TempDir(), "blobs")+`
+`+sweepPolicy)
+
+	if code, out, errOut := runCLI(t, nil, "migrate", "up", "--config", configPath); code != 0 {
+		t.Fatalf("migrate up: exit %d\n%s%s", code, out, errOut)
+	}
+	pool, err := pgxpool.New(t.Context(), dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var pastes bool
+	if err := pool.QueryRow(t.Context(), `SELECT to_regclass('pastes') IS NOT NULL`).Scan(&pastes); err != nil || pastes {
+		t.Fatalf("migrate up created the example table pastes (err %v)", err)
+	}
+
+	for range 2 { // a second run only adds data
+		code, out, errOut := runCLI(t, nil, "demo", "--seed-only", "--config", configPath)
+		if code != 0 || !strings.Contains(out, "seeded") {
+			t.Fatalf("demo --seed-only: exit %d\n%s%s", code, out, errOut)
+		}
+	}
+	var expired, runs int
+	if err := pool.QueryRow(t.Context(), `SELECT (SELECT count(*) FROM pastes WHERE expires_at < now()), (SELECT count(*) FROM runs)`).Scan(&expired, &runs); err != nil {
+		t.Fatal(err)
+	}
+	if expired == 0 || runs == 0 {
+		t.Errorf("after demo --seed-only: %d expired pastes, %d runs; want some of each", expired, runs)
+	}
+	if code, _, _ := runCLI(t, nil, "demo", "--seed-only", "--no-seed"); code != 2 {
+		t.Errorf("--seed-only --no-seed exited %d, want 2 (usage)", code)
+	}
+}
