@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net"
 	"net/http"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/internal/testenv"
@@ -146,6 +148,23 @@ func TestServe(t *testing.T) {
 				t.Fatalf("periodic jobs not inserted on start; kinds seen: %v", kinds)
 			}
 			time.Sleep(200 * time.Millisecond)
+		}
+
+		// migrate_on_start creates only Lethe's and River's tables, so the
+		// example policies' tables are missing: their jobs fail with an
+		// error naming the table, and the service keeps serving.
+		testenv.WaitUntil(t, 30*time.Second, "the expire policy's error naming its missing table", func() (bool, error) {
+			var lastError *string
+			err := pool.QueryRow(context.Background(), `SELECT last_error FROM lethe_policy_state WHERE policy = 'pastes'`).Scan(&lastError)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return false, nil
+			}
+			return lastError != nil && strings.Contains(*lastError, `"pastes" does not exist`), err
+		})
+		if resp, err := http.Get(base + "/healthz"); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("GET /healthz after the policies' jobs failed: %v", err)
+		} else {
+			resp.Body.Close()
 		}
 
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
