@@ -39,6 +39,11 @@ var Default []byte
 // not set.
 const DefaultRiverSchema = "lethe"
 
+// maxRiverSchemaLen is the longest schema River accepts: 63 characters of
+// a PostgreSQL identifier less "." and its longest notification topic,
+// river_leadership.
+const maxRiverSchemaLen = 63 - 1 - len("river_leadership")
+
 // Config is Lethe's whole configuration.
 type Config struct {
 	Database Database `yaml:"database"`
@@ -315,8 +320,11 @@ func (c *Config) Validate() error {
 	if c.River.RescueStuckJobsAfter <= c.River.JobTimeout {
 		errs.add("river.rescue_stuck_jobs_after", "%s must exceed river.job_timeout %s", c.River.RescueStuckJobsAfter.D(), c.River.JobTimeout.D())
 	}
-	if !identRE.MatchString(c.River.Schema) {
+	switch {
+	case !identRE.MatchString(c.River.Schema):
 		errs.add("river.schema", "%q is not a plain identifier (letters, digits and _, not starting with a digit)", c.River.Schema)
+	case len(c.River.Schema) > maxRiverSchemaLen:
+		errs.add("river.schema", "%q is longer than River's %d characters (its notification topics are prefixed with it)", c.River.Schema, maxRiverSchemaLen)
 	}
 
 	seen := map[string]bool{}

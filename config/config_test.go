@@ -91,6 +91,7 @@ func TestParse(t *testing.T) {
 			{"BadEnvInterval", "", map[string]string{"IDEMPOTENCY_CLEANUP_INTERVAL": "often"}, `IDEMPOTENCY_CLEANUP_INTERVAL: bad duration "often"`},
 			{"S3WithoutBucket", "blob:\n  kind: s3\n", nil, `blob.s3.bucket: required`},
 			{"BadRiverSchema", "river:\n  schema: \"lethe; DROP\"\n", nil, `river.schema: "lethe; DROP" is not a plain identifier`},
+			{"LongRiverSchema", "river:\n  schema: " + strings.Repeat("s", 47) + "\n", nil, `river.schema: "sss`},
 			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
