@@ -14,7 +14,7 @@ import (
 type AuditEntry struct {
 	ID           int64          `json:"id"`
 	Policy       string         `json:"policy"`
-	Action       string         `json:"action"` // expire_batch, watchdog, sweep, delete_entity, purge_blobs, ...
+	Action       AuditAction    `json:"action"`
 	JobID        *int64         `json:"job_id,omitempty"`
 	RowsDeleted  int64          `json:"rows_deleted"`
 	BlobsDeleted int64          `json:"blobs_deleted"`
@@ -24,6 +24,40 @@ type AuditEntry struct {
 	Error        string         `json:"error,omitempty"`
 	Detail       map[string]any `json:"detail,omitempty"`
 }
+
+// AuditAction names a kind of deletion work in the audit (its action column)
+// and in the lethe_batch_duration_seconds histogram (its action label).
+type AuditAction string
+
+// Audit actions. The values are stored in lethe_deletion_audit and exported
+// as metric labels: never change them.
+const (
+	// ActionExpireBatch is one claimed batch of an expire policy deleted.
+	ActionExpireBatch AuditAction = "expire_batch"
+	// ActionExpireSetAside is rows of an expire policy set aside because
+	// their blob key was refused (outcome error: they need an operator).
+	ActionExpireSetAside AuditAction = "expire_set_aside"
+	// ActionWatchdog is one watchdog run of an expire policy, resetting
+	// claims left stuck.
+	ActionWatchdog AuditAction = "watchdog"
+	// ActionSweep is one run of a sweep policy.
+	ActionSweep AuditAction = "sweep"
+	// ActionSweepPartition is one partition dropped by a sweep policy; it
+	// labels the batch duration histogram only, the run is audited as
+	// ActionSweep.
+	ActionSweepPartition AuditAction = "sweep_partition"
+	// ActionDeleteEntity is one entity deleted under a tombstone.
+	ActionDeleteEntity AuditAction = "delete_entity"
+	// ActionPurgeBlobs is one purge of a deleted entity's blobs.
+	ActionPurgeBlobs AuditAction = "purge_blobs"
+	// ActionOrphanSweep is one orphan blob sweep of a tombstone policy.
+	ActionOrphanSweep AuditAction = "orphan_sweep"
+	// ActionTombstoneGC is one tombstone GC run of a tombstone policy.
+	ActionTombstoneGC AuditAction = "tombstone_gc"
+	// ActionRun is never audited: it marks, in RecentErrors, the last error
+	// of a policy's periodic run.
+	ActionRun AuditAction = "run"
+)
 
 // Audit outcomes.
 const (
@@ -38,7 +72,7 @@ const (
 func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 	params := &dbsqlc.AuditInsertParams{
 		Policy:       entry.Policy,
-		Action:       entry.Action,
+		Action:       string(entry.Action),
 		JobID:        entry.JobID,
 		RowsDeleted:  entry.RowsDeleted,
 		BlobsDeleted: entry.BlobsDeleted,
@@ -72,7 +106,7 @@ func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]
 		e := AuditEntry{
 			ID:           r.ID,
 			Policy:       r.Policy,
-			Action:       r.Action,
+			Action:       AuditAction(r.Action),
 			JobID:        r.JobID,
 			RowsDeleted:  r.RowsDeleted,
 			BlobsDeleted: r.BlobsDeleted,

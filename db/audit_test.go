@@ -35,6 +35,26 @@ func backdateAudit(ctx context.Context, t *testing.T, pool *pgxpool.Pool, policy
 	require.NoError(t, err)
 }
 
+// TestAuditActions pins the stored action names: dashboards, alerts and
+// queries on lethe_deletion_audit and the batch duration metric use them.
+func TestAuditActions(t *testing.T) {
+	t.Parallel()
+	for action, want := range map[AuditAction]string{
+		ActionExpireBatch:    "expire_batch",
+		ActionExpireSetAside: "expire_set_aside",
+		ActionWatchdog:       "watchdog",
+		ActionSweep:          "sweep",
+		ActionSweepPartition: "sweep_partition",
+		ActionDeleteEntity:   "delete_entity",
+		ActionPurgeBlobs:     "purge_blobs",
+		ActionOrphanSweep:    "orphan_sweep",
+		ActionTombstoneGC:    "tombstone_gc",
+		ActionRun:            "run",
+	} {
+		require.Equal(t, want, string(action))
+	}
+}
+
 func TestAudit(t *testing.T) {
 	t.Parallel()
 
@@ -61,7 +81,7 @@ func TestAudit(t *testing.T) {
 		all, err := ListAudit(ctx, pool, "", 10)
 		require.NoError(t, err)
 		require.Len(t, all, 3)
-		require.Equal(t, "watchdog", all[0].Action, "newest first")
+		require.Equal(t, ActionWatchdog, all[0].Action, "newest first")
 		require.Nil(t, all[0].JobID)
 		require.Empty(t, all[0].Error)
 		require.Nil(t, all[0].Detail, "no detail stays NULL")
@@ -70,7 +90,7 @@ func TestAudit(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, pastes, 2)
 		e := pastes[1]
-		require.Equal(t, "expire_batch", e.Action)
+		require.Equal(t, ActionExpireBatch, e.Action)
 		require.Equal(t, &jobID, e.JobID)
 		require.Equal(t, int64(10), e.RowsDeleted)
 		require.Equal(t, int64(4), e.BlobsDeleted)
@@ -133,7 +153,7 @@ func TestAudit(t *testing.T) {
 		require.Len(t, errs, 3)
 		var messages []string
 		for _, e := range errs {
-			messages = append(messages, e.Action+": "+e.Message)
+			messages = append(messages, string(e.Action)+": "+e.Message)
 		}
 		require.ElementsMatch(t, []string{"run: planner failed", "expire_batch: failed", "expire_batch: first"}, messages)
 		require.Equal(t, "expire_batch: first", messages[2], "newest first")

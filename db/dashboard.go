@@ -131,10 +131,10 @@ func AuditTotals(ctx context.Context, exec Executor) (map[string]DeletedTotals, 
 // PolicyError is one failure a policy met: an audit entry with outcome
 // error, or the last error of a periodic run.
 type PolicyError struct {
-	At      time.Time `json:"at"`
-	Action  string    `json:"action"`
-	JobID   *int64    `json:"job_id,omitempty"`
-	Message string    `json:"message"`
+	At      time.Time   `json:"at"`
+	Action  AuditAction `json:"action"`
+	JobID   *int64      `json:"job_id,omitempty"`
+	Message string      `json:"message"`
 }
 
 // RecentErrors returns policy's newest failures from the audit (newest
@@ -146,7 +146,7 @@ func RecentErrors(ctx context.Context, exec Executor, policy string, limit int) 
 	}
 	out := make([]PolicyError, len(rows))
 	for i, r := range rows {
-		out[i] = PolicyError{At: r.At, Action: r.Action, JobID: r.JobID, Message: r.Message}
+		out[i] = PolicyError{At: r.At, Action: AuditAction(r.Action), JobID: r.JobID, Message: r.Message}
 	}
 	return out, nil
 }

@@ -52,8 +52,8 @@ type DeleteEntity struct {
 	Key    string `json:"key"`
 }
 
-// Kind implements river.JobArgs.
-func (DeleteEntity) Kind() string { return "lethe.delete_entity" }
+// Kind implements river.JobArgs: KindDeleteEntity (lethe.delete_entity).
+func (DeleteEntity) Kind() string { return KindDeleteEntity }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a DeleteEntity) Validate() error { return validateEntityKey(a.Entity, a.Key) }
@@ -68,8 +68,8 @@ type PurgeBlobs struct {
 	Key    string `json:"key"`
 }
 
-// Kind implements river.JobArgs.
-func (PurgeBlobs) Kind() string { return "lethe.purge_blobs" }
+// Kind implements river.JobArgs: KindPurgeBlobs (lethe.purge_blobs).
+func (PurgeBlobs) Kind() string { return KindPurgeBlobs }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a PurgeBlobs) Validate() error { return validateEntityKey(a.Entity, a.Key) }
@@ -98,8 +98,8 @@ type OrphanSweep struct {
 	Policy string `json:"policy"`
 }
 
-// Kind implements river.JobArgs.
-func (OrphanSweep) Kind() string { return "lethe.orphan_sweep" }
+// Kind implements river.JobArgs: KindOrphanSweep (lethe.orphan_sweep).
+func (OrphanSweep) Kind() string { return KindOrphanSweep }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a OrphanSweep) Validate() error { return validatePolicy(a.Policy) }
@@ -114,8 +114,8 @@ type TombstoneGC struct {
 	Policy string `json:"policy"`
 }
 
-// Kind implements river.JobArgs.
-func (TombstoneGC) Kind() string { return "lethe.tombstone_gc" }
+// Kind implements river.JobArgs: KindTombstoneGC (lethe.tombstone_gc).
+func (TombstoneGC) Kind() string { return KindTombstoneGC }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a TombstoneGC) Validate() error { return validatePolicy(a.Policy) }

@@ -11,8 +11,8 @@ type ExpirePlan struct {
 	Policy string `json:"policy"`
 }
 
-// Kind is "lethe.expire_plan".
-func (ExpirePlan) Kind() string { return "lethe.expire_plan" }
+// Kind is KindExpirePlan (lethe.expire_plan).
+func (ExpirePlan) Kind() string { return KindExpirePlan }
 
 // ExpireBatch deletes one claimed batch of an expire policy: the blobs first,
 // then the rows that still hold this claim, i.e. whose status is still
@@ -28,8 +28,8 @@ type ExpireBatch struct {
 	Rows      int       `json:"rows"` // how many rows the planner claimed
 }
 
-// Kind is "lethe.expire_batch".
-func (ExpireBatch) Kind() string { return "lethe.expire_batch" }
+// Kind is KindExpireBatch (lethe.expire_batch).
+func (ExpireBatch) Kind() string { return KindExpireBatch }
 
 // ExpireWatchdog runs the watchdog of an expire policy: rows stuck in
 // DELETION_IN_PROGRESS for longer than the policy's stuck_after go back to
@@ -40,5 +40,5 @@ type ExpireWatchdog struct {
 	Policy string `json:"policy"`
 }
 
-// Kind is "lethe.expire_watchdog".
-func (ExpireWatchdog) Kind() string { return "lethe.expire_watchdog" }
+// Kind is KindExpireWatchdog (lethe.expire_watchdog).
+func (ExpireWatchdog) Kind() string { return KindExpireWatchdog }

@@ -16,3 +16,22 @@
 //
 // Jobs go to River's default queue unless the caller says otherwise.
 package jobs
+
+// Job kinds, one per args type. They are stored in river_job.kind and named
+// by other services' insert-only clients: never change them.
+const (
+	KindExpirePlan      = "lethe.expire_plan"       // ExpirePlan
+	KindExpireBatch     = "lethe.expire_batch"      // ExpireBatch
+	KindExpireWatchdog  = "lethe.expire_watchdog"   // ExpireWatchdog
+	KindSweep           = "lethe.sweep"             // Sweep
+	KindDeleteEntity    = "lethe.delete_entity"     // DeleteEntity
+	KindPurgeBlobs      = "lethe.purge_blobs"       // PurgeBlobs
+	KindOrphanSweep     = "lethe.orphan_sweep"      // OrphanSweep
+	KindTombstoneGC     = "lethe.tombstone_gc"      // TombstoneGC
+	KindCreateRun       = "lethe.create_run"        // CreateRun
+	KindLogMetric       = "lethe.log_metric"        // LogMetric
+	KindSetTag          = "lethe.set_tag"           // SetTag
+	KindSetAttribute    = "lethe.set_attribute"     // SetAttribute
+	KindAddToExperiment = "lethe.add_to_experiment" // AddToExperiment
+	KindPutRunBlob      = "lethe.put_run_blob"      // PutRunBlob
+)

@@ -24,8 +24,8 @@ type CreateRun struct {
 	Experiment string `json:"experiment,omitempty"`
 }
 
-// Kind implements river.JobArgs.
-func (CreateRun) Kind() string { return "lethe.create_run" }
+// Kind implements river.JobArgs: KindCreateRun (lethe.create_run).
+func (CreateRun) Kind() string { return KindCreateRun }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a CreateRun) Validate() error {
@@ -53,8 +53,8 @@ type LogMetric struct {
 	Value   float64 `json:"value"`
 }
 
-// Kind implements river.JobArgs.
-func (LogMetric) Kind() string { return "lethe.log_metric" }
+// Kind implements river.JobArgs: KindLogMetric (lethe.log_metric).
+func (LogMetric) Kind() string { return KindLogMetric }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a LogMetric) Validate() error {
@@ -81,8 +81,8 @@ type SetTag struct {
 	Tag     string `json:"tag"`
 }
 
-// Kind implements river.JobArgs.
-func (SetTag) Kind() string { return "lethe.set_tag" }
+// Kind implements river.JobArgs: KindSetTag (lethe.set_tag).
+func (SetTag) Kind() string { return KindSetTag }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a SetTag) Validate() error {
@@ -105,8 +105,8 @@ type SetAttribute struct {
 	Value any `json:"value"`
 }
 
-// Kind implements river.JobArgs.
-func (SetAttribute) Kind() string { return "lethe.set_attribute" }
+// Kind implements river.JobArgs: KindSetAttribute (lethe.set_attribute).
+func (SetAttribute) Kind() string { return KindSetAttribute }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a SetAttribute) Validate() error {
@@ -127,8 +127,8 @@ type AddToExperiment struct {
 	Experiment string `json:"experiment"`
 }
 
-// Kind implements river.JobArgs.
-func (AddToExperiment) Kind() string { return "lethe.add_to_experiment" }
+// Kind implements river.JobArgs: KindAddToExperiment (lethe.add_to_experiment).
+func (AddToExperiment) Kind() string { return KindAddToExperiment }
 
 // Validate reports malformed args; workers cancel such jobs.
 func (a AddToExperiment) Validate() error {
@@ -154,8 +154,8 @@ type PutRunBlob struct {
 	DataBase64 string `json:"data_base64"`
 }
 
-// Kind implements river.JobArgs.
-func (PutRunBlob) Kind() string { return "lethe.put_run_blob" }
+// Kind implements river.JobArgs: KindPutRunBlob (lethe.put_run_blob).
+func (PutRunBlob) Kind() string { return KindPutRunBlob }
 
 // MaxRunBlobBytes bounds a PutRunBlob payload: job args live in river_job.
 const MaxRunBlobBytes = 1 << 20

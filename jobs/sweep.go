@@ -10,5 +10,5 @@ type Sweep struct {
 	Policy string `json:"policy"`
 }
 
-// Kind is "lethe.sweep".
-func (Sweep) Kind() string { return "lethe.sweep" }
+// Kind is KindSweep (lethe.sweep).
+func (Sweep) Kind() string { return KindSweep }

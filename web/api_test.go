@@ -20,6 +20,7 @@ import (
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/web"
 )
 
@@ -462,7 +463,7 @@ func TestMetrics(t *testing.T) {
 	b.metrics.BlobsDeleted.WithLabelValues("pastes").Add(118)
 	b.metrics.WatchdogResets.WithLabelValues("pastes").Add(2)
 	b.metrics.SweepBatches.WithLabelValues("idempotency").Inc()
-	b.metrics.JobOutcomes.WithLabelValues("lethe.expire_batch", "job_completed").Inc()
+	b.metrics.JobOutcomes.WithLabelValues(jobs.KindExpireBatch, "job_completed").Inc()
 
 	status, body, _ := b.do(t, "GET", "/metrics")
 	if status != 200 {

@@ -89,7 +89,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	}
 	res.PurgeJobID = inserted.Job.ID
 	err = db.RecordAudit(ctx, tx, db.AuditEntry{
-		Policy: e.policyFor(args.Entity), Action: "delete_entity", JobID: jobID,
+		Policy: e.policyFor(args.Entity), Action: db.ActionDeleteEntity, JobID: jobID,
 		RowsDeleted: res.total(), StartedAt: started, Outcome: db.OutcomeOK,
 		Detail: map[string]any{
 			"entity": args.Entity, "key": args.Key, "rows": res.Rows,

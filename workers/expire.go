@@ -13,20 +13,12 @@ import (
 	"github.com/lethehq/lethe/jobs"
 )
 
-// Action names of expire work in the deletion audit and the batch duration
-// histogram.
-const (
-	actionExpireBatch = "expire_batch"
-	actionWatchdog    = "watchdog"
-	actionSetAside    = "expire_set_aside"
-)
-
 // expirePeriodics returns the periodic jobs of an expire policy: the planner
 // on its schedule and the watchdog on watchdog_schedule.
 func expirePeriodics(p *config.Expire) []Periodic {
 	return []Periodic{
-		{Policy: p.Name, Name: "planner", Schedule: p.Schedule, Args: jobs.ExpirePlan{Policy: p.Name}},
-		{Policy: p.Name, Name: "watchdog", Schedule: p.WatchdogSchedule, Args: jobs.ExpireWatchdog{Policy: p.Name}},
+		{Policy: p.Name, Name: PeriodicPlanner, Schedule: p.Schedule, Args: jobs.ExpirePlan{Policy: p.Name}, Main: true},
+		{Policy: p.Name, Name: PeriodicWatchdog, Schedule: p.WatchdogSchedule, Args: jobs.ExpireWatchdog{Policy: p.Name}},
 	}
 }
 

@@ -94,7 +94,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		}
 		jobID := job.ID
 		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
-			Policy: p.Name, Action: actionExpireBatch, JobID: &jobID,
+			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
 			RowsDeleted: rows, BlobsDeleted: int64(blobsDeleted), StartedAt: started, Outcome: outcome,
 			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete},
 		}); err != nil {
@@ -110,7 +110,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	}
 
 	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
-	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, actionExpireBatch).Observe(time.Since(started).Seconds())
+	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
 		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
@@ -148,7 +148,7 @@ func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, tabl
 	w.deps.Logger.WarnContext(ctx, "Expired rows set aside",
 		slog.String("policy", p.Name), slog.Int64("job_id", jobID), slog.Int64("rows", n), slog.String("error", firstErr.Error()))
 	err = db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
-		Policy: p.Name, Action: actionSetAside, JobID: &jobID, StartedAt: started, Outcome: db.OutcomeError, Error: msg,
+		Policy: p.Name, Action: db.ActionExpireSetAside, JobID: &jobID, StartedAt: started, Outcome: db.OutcomeError, Error: msg,
 		Detail: map[string]any{"rows_set_aside": n, "keys_refused": len(bad), "claimed_at": claimedAt},
 	})
 	if err != nil {
@@ -161,7 +161,7 @@ func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, tabl
 // operators see blob store trouble while River retries.
 func (w *expireBatchWorker) auditFailure(ctx context.Context, policy string, jobID int64, blobs int, started time.Time, cause error) {
 	err := db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
-		Policy: policy, Action: actionExpireBatch, JobID: &jobID,
+		Policy: policy, Action: db.ActionExpireBatch, JobID: &jobID,
 		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: db.OutcomeError, Error: cause.Error(),
 	})
 	if err != nil {

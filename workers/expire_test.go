@@ -262,7 +262,7 @@ func TestExpire(t *testing.T) {
 		}
 		var rows, blobs int64
 		for _, e := range audit {
-			if e.Action != actionExpireBatch || e.Outcome != db.OutcomeOK || e.JobID == nil {
+			if e.Action != db.ActionExpireBatch || e.Outcome != db.OutcomeOK || e.JobID == nil {
 				t.Errorf("audit entry %+v, want an ok expire_batch with a job id", e)
 			}
 			rows += e.RowsDeleted
@@ -337,7 +337,7 @@ func TestExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i := slices.IndexFunc(audit, func(e db.AuditEntry) bool { return e.Action == actionSetAside }); i < 0 ||
+		if i := slices.IndexFunc(audit, func(e db.AuditEntry) bool { return e.Action == db.ActionExpireSetAside }); i < 0 ||
 			audit[i].Outcome != db.OutcomeError || !strings.Contains(audit[i].Error, "3 rows set aside") {
 			t.Errorf("no set-aside audit entry naming 3 rows: %+v", audit)
 		}
@@ -536,7 +536,7 @@ func TestExpire(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range audit {
-			if e.Action == actionExpireBatch && e.Outcome != db.OutcomeOK {
+			if e.Action == db.ActionExpireBatch && e.Outcome != db.OutcomeOK {
 				t.Errorf("batch of job %v: outcome %s, want ok (every claimed row deleted by its own batch)", e.JobID, e.Outcome)
 			}
 		}
@@ -652,7 +652,7 @@ func TestExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(audit) != 1 || audit[0].Action != actionWatchdog || audit[0].Detail["rows_reset"] != float64(20) {
+		if len(audit) != 1 || audit[0].Action != db.ActionWatchdog || audit[0].Detail["rows_reset"] != float64(20) {
 			t.Errorf("audit = %+v, want one watchdog entry with rows_reset 20", audit)
 		}
 	})

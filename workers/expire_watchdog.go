@@ -39,7 +39,7 @@ func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID 
 	reset, err := w.reset(ctx, p)
 	if reset > 0 {
 		w.deps.Metrics.WatchdogResets.WithLabelValues(p.Name).Add(float64(reset))
-		w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, actionWatchdog).Observe(time.Since(started).Seconds())
+		w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionWatchdog)).Observe(time.Since(started).Seconds())
 		w.deps.Logger.InfoContext(ctx, "Watchdog reset stuck rows",
 			slog.String("policy", p.Name), slog.Int64("rows_reset", reset), slog.Duration("stuck_after", p.StuckAfter.D()))
 		outcome := db.OutcomeOK
@@ -47,7 +47,7 @@ func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID 
 			outcome = db.OutcomePartial
 		}
 		if auditErr := db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
-			Policy: p.Name, Action: actionWatchdog, JobID: &jobID, StartedAt: started, Outcome: outcome,
+			Policy: p.Name, Action: db.ActionWatchdog, JobID: &jobID, StartedAt: started, Outcome: outcome,
 			Detail: map[string]any{"rows_reset": reset, "stuck_after": p.StuckAfter.D().String()},
 		}); auditErr != nil {
 			w.deps.Logger.WarnContext(ctx, "Failed to audit watchdog run", slog.String("policy", p.Name), slog.String("error", auditErr.Error()))

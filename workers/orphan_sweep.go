@@ -104,7 +104,7 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 		outcome = db.OutcomePartial
 	}
 	entry := db.AuditEntry{
-		Policy: p.Name, Action: "orphan_sweep", JobID: jobID, BlobsDeleted: int64(res.BlobsDeleted),
+		Policy: p.Name, Action: db.ActionOrphanSweep, JobID: jobID, BlobsDeleted: int64(res.BlobsDeleted),
 		StartedAt: started, Outcome: outcome,
 		Detail: map[string]any{"tombstones": res.Tombstones, "skipped": res.Skipped, "failed": res.Failed},
 	}
@@ -114,7 +114,7 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 	if err := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); err != nil {
 		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", err.Error()))
 	}
-	e.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "orphan_sweep").Observe(time.Since(started).Seconds())
+	e.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionOrphanSweep)).Observe(time.Since(started).Seconds())
 	e.deps.Logger.InfoContext(ctx, "Swept orphan blobs",
 		slog.String("policy", p.Name), slog.Int("tombstones", res.Tombstones),
 		slog.Int("blobs_deleted", res.BlobsDeleted), slog.Int("skipped", res.Skipped),

@@ -32,7 +32,7 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	policy := w.ent.policyFor(job.Args.Entity)
 	n, err := w.ent.purge(ctx, job.Args.Entity, job.Args.Key)
 	entry := db.AuditEntry{
-		Policy: policy, Action: "purge_blobs", JobID: &job.ID, BlobsDeleted: int64(n),
+		Policy: policy, Action: db.ActionPurgeBlobs, JobID: &job.ID, BlobsDeleted: int64(n),
 		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": job.Args.Entity, "key": job.Args.Key},
 	}
 	switch {

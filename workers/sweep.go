@@ -22,7 +22,7 @@ const sweepMaxAttempts = 3
 // the policy's schedule (IDEMPOTENCY_CLEANUP_INTERVAL overrides it for the
 // idempotency table, see config).
 func sweepPeriodics(p *config.Sweep) []Periodic {
-	return []Periodic{{Policy: p.Name, Name: "sweep", Schedule: p.Schedule, Args: jobs.Sweep{Policy: p.Name}}}
+	return []Periodic{{Policy: p.Name, Name: PeriodicSweep, Schedule: p.Schedule, Args: jobs.Sweep{Policy: p.Name}, Main: true}}
 }
 
 // registerSweep adds the sweep worker and logs, per sweep policy, the
@@ -63,8 +63,7 @@ func scheduleInterval(spec string) time.Duration {
 	if err != nil {
 		return 0
 	}
-	next := sched.Next(time.Now())
-	return sched.Next(next).Sub(next)
+	return SchedulePeriod(sched, time.Now())
 }
 
 // SweepWorker works lethe.sweep: one sweep run of a sweep policy.

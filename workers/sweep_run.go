@@ -167,7 +167,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 		if err != nil {
 			return res, err
 		}
-		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "sweep").Observe(took.Seconds())
+		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionSweep)).Observe(took.Seconds())
 		if s.afterBatch != nil {
 			s.afterBatch(batch, deleted)
 		}
@@ -243,7 +243,7 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 		if err != nil {
 			return res, err
 		}
-		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, "sweep_partition").Observe(time.Since(began).Seconds())
+		s.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionSweepPartition)).Observe(time.Since(began).Seconds())
 		s.deps.Metrics.SweepBatches.WithLabelValues(p.Name).Inc()
 		s.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
 		res.Batches++
@@ -367,7 +367,7 @@ func formatDuration(d time.Duration) string {
 // audit records the run in lethe_deletion_audit. It never fails the run.
 func (s *Sweeper) audit(ctx context.Context, p *config.Sweep, jobID *int64, started time.Time, res SweepResult, runErr error) {
 	entry := db.AuditEntry{
-		Policy: p.Name, Action: "sweep", JobID: jobID, RowsDeleted: res.RowsDeleted,
+		Policy: p.Name, Action: db.ActionSweep, JobID: jobID, RowsDeleted: res.RowsDeleted,
 		StartedAt: started, Outcome: db.OutcomeOK,
 		Detail: map[string]any{
 			"mode":              p.Mode,

@@ -529,7 +529,7 @@ func TestSweepStartupLog(t *testing.T) {
 			t.Fatalf("IDEMPOTENCY_CLEANUP_INTERVAL=%q: startup log %v, want interval %v", tc.env, recs, tc.want)
 		}
 		periodics := sweepPeriodics(cfg.Sweep("idempotency"))
-		if len(periodics) != 1 || periodics[0].Name != "sweep" || periodics[0].Args.Kind() != "lethe.sweep" {
+		if len(periodics) != 1 || periodics[0].Name != "sweep" || periodics[0].Args.Kind() != "lethe.sweep" || !periodics[0].Main {
 			t.Fatalf("periodics %+v", periodics)
 		}
 	}

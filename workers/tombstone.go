@@ -24,8 +24,8 @@ import (
 // gc_schedule (default @weekly).
 func tombstonePeriodics(p *config.Tombstone) []Periodic {
 	return []Periodic{
-		{Policy: p.Name, Name: "orphan_sweep", Schedule: p.Schedule, Args: jobs.OrphanSweep{Policy: p.Name}},
-		{Policy: p.Name, Name: "tombstone_gc", Schedule: p.GCSchedule, Args: jobs.TombstoneGC{Policy: p.Name}},
+		{Policy: p.Name, Name: PeriodicOrphanSweep, Schedule: p.Schedule, Args: jobs.OrphanSweep{Policy: p.Name}, Main: true},
+		{Policy: p.Name, Name: PeriodicTombstoneGC, Schedule: p.GCSchedule, Args: jobs.TombstoneGC{Policy: p.Name}},
 	}
 }
 

@@ -56,7 +56,7 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	res, err := e.store.GC(ctx, p.Entity, now.Add(-olderThan))
 	e.deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
-		Policy: p.Name, Action: "tombstone_gc", JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
+		Policy: p.Name, Action: db.ActionTombstoneGC, JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
 		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "older_than": olderThan.String()},
 	}
 	if err != nil {

@@ -206,7 +206,7 @@ func TestDeleteEntity(t *testing.T) {
 		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "run-a"); ts != nil {
 			t.Errorf("tombstone after rollback: %+v", ts)
 		}
-		if n := countJobs(t, b.pool, "lethe.purge_blobs"); n != 0 {
+		if n := countJobs(t, b.pool, jobs.KindPurgeBlobs); n != 0 {
 			t.Errorf("%d purge jobs after rollback, want 0", n)
 		}
 		if audit, _ := db.ListAudit(b.ctx, b.pool, "", 10); len(audit) != 0 {
@@ -236,7 +236,7 @@ func TestDeleteEntity(t *testing.T) {
 		if res.NewTombstone || !second.DeletedAt.Equal(first.DeletedAt) {
 			t.Errorf("repeated delete: new=%t deleted_at %s → %s, want kept", res.NewTombstone, first.DeletedAt, second.DeletedAt)
 		}
-		if n := countJobs(t, b.pool, "lethe.purge_blobs"); n != 2 {
+		if n := countJobs(t, b.pool, jobs.KindPurgeBlobs); n != 2 {
 			t.Errorf("%d purge jobs, want one per delete", n)
 		}
 	})
@@ -338,7 +338,7 @@ func TestPurgeBlobs(t *testing.T) {
 			t.Errorf("purge without a tombstone deleted blobs: left %v", left)
 		}
 		w := &PurgeBlobsWorker{ent: b.ent}
-		err = w.Work(b.ctx, &river.Job[jobs.PurgeBlobs]{JobRow: &rivertype.JobRow{ID: 1, Kind: "lethe.purge_blobs"}, Args: jobs.PurgeBlobs{Entity: "run", Key: "restored"}})
+		err = w.Work(b.ctx, &river.Job[jobs.PurgeBlobs]{JobRow: &rivertype.JobRow{ID: 1, Kind: jobs.KindPurgeBlobs}, Args: jobs.PurgeBlobs{Entity: "run", Key: "restored"}})
 		if err != nil {
 			t.Errorf("worker on a cleared tombstone: %v, want completed (skipped)", err)
 		}
@@ -695,7 +695,7 @@ func TestTombstonePeriodics(t *testing.T) {
 	var got []string
 	for _, p := range Periodics(cfg) {
 		if p.Policy == "runs" {
-			got = append(got, p.Name+" "+p.Schedule+" "+p.Args.Kind())
+			got = append(got, string(p.Name)+" "+p.Schedule+" "+p.Args.Kind())
 		}
 	}
 	want := "[orphan_sweep @daily lethe.orphan_sweep tombstone_gc @weekly lethe.tombstone_gc]"

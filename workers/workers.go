@@ -11,10 +11,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/robfig/cron/v3"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -36,13 +38,38 @@ type Deps struct {
 // tombstone GC of a tombstone policy.
 type Periodic struct {
 	Policy   string
-	Name     string // planner, watchdog, sweep, orphan_sweep, tombstone_gc
+	Name     PeriodicName
 	Schedule string // cron expression or "@every <duration>"
 	Args     river.JobArgs
+	// Main marks the job that does the policy's work (planner, sweep,
+	// orphan sweep): "run now" inserts it. The others (watchdog, tombstone
+	// GC) keep up after that work and run on their schedule only.
+	Main bool
 }
 
+// PeriodicName names a periodic job within its policy.
+type PeriodicName string
+
+// Periodic job names. With the policy they make the job's ID in River, which
+// River keeps across restarts: never change them.
+const (
+	PeriodicPlanner     PeriodicName = "planner"      // expire: jobs.ExpirePlan
+	PeriodicWatchdog    PeriodicName = "watchdog"     // expire: jobs.ExpireWatchdog
+	PeriodicSweep       PeriodicName = "sweep"        // sweep: jobs.Sweep
+	PeriodicOrphanSweep PeriodicName = "orphan_sweep" // tombstone: jobs.OrphanSweep
+	PeriodicTombstoneGC PeriodicName = "tombstone_gc" // tombstone: jobs.TombstoneGC
+)
+
 // ID identifies the periodic job in River ("pastes/planner").
-func (p Periodic) ID() string { return p.Policy + "/" + p.Name }
+func (p Periodic) ID() string { return p.Policy + "/" + string(p.Name) }
+
+// SchedulePeriod is the time between the next two runs of sched after now.
+// A periodic job is unique per period (a leader change or a restart does not
+// run it twice in one), and a sweep policy logs it as its interval.
+func SchedulePeriod(sched cron.Schedule, now time.Time) time.Duration {
+	next := sched.Next(now)
+	return sched.Next(next).Sub(next)
+}
 
 // Periodics returns every periodic job the configured policies schedule. The
 // dashboard's "run now" inserts the same Args.

@@ -2,7 +2,10 @@ package workers
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,4 +61,49 @@ func metricValue(t *testing.T, m prometheus.Metric) float64 {
 		return out.Counter.GetValue()
 	}
 	return out.Gauge.GetValue()
+}
+
+// TestPeriodics checks every policy kind's periodic jobs: their IDs (River
+// keeps them across restarts), kinds, and which ones "run now" inserts (the
+// main job, not the watchdog or tombstone GC).
+func TestPeriodics(t *testing.T) {
+	t.Parallel()
+	cfg, err := config.Parse(config.Default, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range Periodics(cfg) {
+		got = append(got, fmt.Sprintf("%s %s main=%t", p.ID(), p.Args.Kind(), p.Main))
+	}
+	want := []string{
+		"pastes/planner lethe.expire_plan main=true",
+		"pastes/watchdog lethe.expire_watchdog main=false",
+		"idempotency/sweep lethe.sweep main=true",
+		"runs/orphan_sweep lethe.orphan_sweep main=true",
+		"runs/tombstone_gc lethe.tombstone_gc main=false",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("periodics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestSchedulePeriod(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 22, 3, 4, 5, 0, time.UTC)
+	for spec, want := range map[string]time.Duration{
+		"@every 30s":   30 * time.Second,
+		"*/5 * * * *":  5 * time.Minute,
+		"@daily":       24 * time.Hour,
+		"0 3 * * 1":    7 * 24 * time.Hour,
+		"@every 1h30m": 90 * time.Minute,
+	} {
+		sched, err := config.ParseSchedule(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := SchedulePeriod(sched, now); got != want {
+			t.Errorf("SchedulePeriod(%q) = %s, want %s", spec, got, want)
+		}
+	}
 }

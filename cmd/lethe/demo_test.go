@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
 )
 
 // TestDemoConfig runs the demo on the configuration --config names: it
@@ -53,9 +54,9 @@ migrate_on_start: true
 	var kinds []string
 	testenv.WaitUntil(t, 30*time.Second, "the sweep policy's job", func() (bool, error) {
 		err := pool.QueryRow(t.Context(), `SELECT coalesce(array_agg(DISTINCT kind ORDER BY kind), '{}') FROM lethe.river_job`).Scan(&kinds)
-		return strings.Contains(strings.Join(kinds, ","), "lethe.sweep"), err
+		return strings.Contains(strings.Join(kinds, ","), jobs.KindSweep), err
 	})
-	if strings.Contains(strings.Join(kinds, ","), "lethe.expire_plan") {
+	if strings.Contains(strings.Join(kinds, ","), jobs.KindExpirePlan) {
 		t.Errorf("job kinds %v: the demo scheduled the embedded configuration's expire policy, not only --config's", kinds)
 	}
 

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
 )
 
 // buildLethe builds the real binary once per test.
@@ -141,7 +142,7 @@ func TestServe(t *testing.T) {
 				t.Fatal(err)
 			}
 			joined := strings.Join(kinds, ",")
-			if strings.Contains(joined, "lethe.expire_plan") && strings.Contains(joined, "lethe.sweep") {
+			if strings.Contains(joined, jobs.KindExpirePlan) && strings.Contains(joined, jobs.KindSweep) {
 				break
 			}
 			if time.Now().After(deadline) {

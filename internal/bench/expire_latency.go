@@ -17,6 +17,7 @@ import (
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/service"
+	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -308,7 +309,7 @@ func expireLatencyFirstPlan(ctx context.Context, pool *pgxpool.Pool, limit time.
 	deadline := time.Now().Add(limit)
 	for {
 		var id int64
-		err := pool.QueryRow(ctx, `SELECT id FROM `+riverJobTable()+` WHERE kind = 'lethe.expire_plan' AND state = 'completed' ORDER BY id LIMIT 1`).Scan(&id)
+		err := pool.QueryRow(ctx, `SELECT id FROM `+riverJobTable()+` WHERE kind = $1 AND state = 'completed' ORDER BY id LIMIT 1`, jobs.KindExpirePlan).Scan(&id)
 		switch {
 		case err == nil:
 			return id, nil
@@ -458,11 +459,11 @@ func expireLatencyJobs(ctx context.Context, pool *pgxpool.Pool, warmupJob int64)
 			SELECT kind, state, attempt,
 			       extract(epoch FROM attempted_at - scheduled_at)::float8 AS delay,
 			       extract(epoch FROM finalized_at - attempted_at)::float8 AS run
-			FROM `+riverJobTable()+` WHERE kind IN ('lethe.expire_plan', 'lethe.expire_batch') AND id > $1)
+			FROM `+riverJobTable()+` WHERE kind IN ($2, $3) AND id > $1)
 		SELECT kind, count(*), count(*) FILTER (WHERE state <> 'completed'), count(*) FILTER (WHERE attempt > 1),
 		       coalesce(percentile_disc(0.5) WITHIN GROUP (ORDER BY delay), 0), coalesce(max(delay), 0),
 		       coalesce(percentile_disc(0.5) WITHIN GROUP (ORDER BY run), 0), coalesce(max(run), 0)
-		FROM j GROUP BY kind ORDER BY kind DESC`, warmupJob)
+		FROM j GROUP BY kind ORDER BY kind DESC`, warmupJob, jobs.KindExpirePlan, jobs.KindExpireBatch)
 	if err != nil {
 		return nil, fmt.Errorf("job statistics: %w", err)
 	}

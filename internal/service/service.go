@@ -211,8 +211,7 @@ func PeriodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
 		if err != nil {
 			return nil, fmt.Errorf("policy %s: %s schedule: %w", p.Policy, p.Name, err)
 		}
-		next := schedule.Next(time.Now())
-		period := schedule.Next(next).Sub(next)
+		period := workers.SchedulePeriod(schedule, time.Now())
 		args := p.Args
 		out = append(out, river.NewPeriodicJob(schedule, func() (river.JobArgs, *river.InsertOpts) {
 			return args, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: period}}
@@ -226,7 +225,7 @@ func PeriodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
 func (s *Service) RunNow(ctx context.Context, policy string) ([]int64, error) {
 	var params []river.InsertManyParams
 	for _, p := range s.Periodics {
-		if p.Policy == policy && p.Name != "watchdog" && p.Name != "tombstone_gc" {
+		if p.Policy == policy && p.Main {
 			params = append(params, river.InsertManyParams{Args: p.Args})
 		}
 	}
