@@ -13,6 +13,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // runsRoutes mounts the run deletion API: read a run, delete
@@ -67,7 +68,7 @@ func (s *Server) handleGetRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	ts, err := db.GetTombstone(ctx, s.opts.Pool, jobs.EntityRun, hash)
+	ts, err := s.tombstones.Get(ctx, jobs.EntityRun, hash)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -195,7 +196,7 @@ func (s *Server) handleClearTombstone(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := db.ClearTombstone(r.Context(), s.opts.Pool, jobs.EntityRun, hash); err != nil {
+	if _, err := s.tombstones.Clear(r.Context(), jobs.EntityRun, hash); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -220,7 +221,7 @@ func (s *Server) handleListTombstones(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	list, err := db.ListTombstones(r.Context(), s.opts.Pool, entity, q.Get("after"), limit)
+	list, err := s.tombstones.List(r.Context(), entity, q.Get("after"), limit)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -230,7 +231,7 @@ func (s *Server) handleListTombstones(w http.ResponseWriter, r *http.Request) {
 		next = list[len(list)-1].Key
 	}
 	if list == nil {
-		list = []db.Tombstone{}
+		list = []tombstone.Tombstone{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"entity": entity, "tombstones": list, "next_after": next})
 }

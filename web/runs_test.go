@@ -11,6 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/tombstone"
 	"github.com/lethehq/lethe/web"
 )
 
@@ -94,7 +95,7 @@ func TestRunsAPI(t *testing.T) {
 		if r := b.do(t, "GET", "/api/v1/runs/bad.hash", ""); r.status != 400 || !strings.Contains(r.body, "malformed") {
 			t.Errorf("GET malformed = %d %s, want 400", r.status, r.body)
 		}
-		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "run", "gone"); err != nil {
 			t.Fatal(err)
 		}
 		if r := b.do(t, "GET", "/api/v1/runs/gone", ""); r.status != 410 || r.json["tombstone"] == nil {
@@ -118,7 +119,7 @@ func TestRunsAPI(t *testing.T) {
 			t.Errorf("job args = %s", args)
 		}
 		// Already deleted (tombstoned, rows gone): accepted again.
-		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "run", "gone"); err != nil {
 			t.Fatal(err)
 		}
 		if r := b.do(t, "DELETE", "/api/v1/runs/gone", ""); r.status != 202 {
@@ -141,7 +142,7 @@ func TestRunsAPI(t *testing.T) {
 	t.Run("ClearTombstoneIs204TwiceWithoutBody", func(t *testing.T) {
 		t.Parallel()
 		b := setupRuns(t)
-		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "run", "gone"); err != nil {
 			t.Fatal(err)
 		}
 		overviewTombstones := func() int64 {
@@ -162,7 +163,7 @@ func TestRunsAPI(t *testing.T) {
 		}
 		var n int
 		_ = b.pool.QueryRow(b.ctx, `SELECT count(*) FROM lethe_tombstones`).Scan(&n)
-		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "gone"); ts != nil || n != 0 {
+		if ts, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "gone"); ts != nil || n != 0 {
 			t.Errorf("tombstone still there (%d tombstones left)", n)
 		}
 		// Like every action, clearing shows on the next poll, not after the
@@ -182,7 +183,7 @@ func TestRunsAPI(t *testing.T) {
 		t.Parallel()
 		b := setupRuns(t)
 		for _, k := range []string{"a", "b", "c"} {
-			if _, err := db.PutTombstone(b.ctx, b.pool, "run", k); err != nil {
+			if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "run", k); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -243,7 +244,7 @@ func TestRunsAPI(t *testing.T) {
 	t.Run("MutationsNeedCredentials", func(t *testing.T) {
 		t.Parallel()
 		b := setupRuns(t, func(c *config.Config) { c.HTTP.Token = "s3cret" })
-		if _, err := db.PutTombstone(b.ctx, b.pool, "run", "gone"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "run", "gone"); err != nil {
 			t.Fatal(err)
 		}
 		before := b.state(t)

@@ -28,6 +28,7 @@ import (
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/migrations"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // Options are the parts the web server reads from and acts on.
@@ -48,6 +49,8 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	riverUI *riverui.Handler
+	// tombstones serves the run API's tombstone reads and clears.
+	tombstones tombstone.Store
 
 	// Cached reads, and how many actions (run, pause, …) invalidated them.
 	overviewCache cache[*Overview]
@@ -69,7 +72,11 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build river ui: %w", err)
 	}
-	s := &Server{opts: opts, mux: http.NewServeMux(), riverUI: uiHandler, throughput: throughputCaches(opts.Config)}
+	s := &Server{
+		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler,
+		tombstones: tombstone.NewPostgres(opts.Pool),
+		throughput: throughputCaches(opts.Config),
+	}
 	if err := opts.Metrics.Registry.Register(stateCollector{s}); err != nil {
 		return nil, fmt.Errorf("register state metrics: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // DeleteEntityWorker works lethe.delete_entity: in one transaction it
@@ -80,7 +81,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if res.Rows, err = db.DeleteRun(ctx, tx, args.Key); err != nil {
 		return res, err
 	}
-	if res.NewTombstone, err = db.PutTombstone(ctx, tx, args.Entity, args.Key); err != nil {
+	if res.NewTombstone, err = tombstone.NewPostgres(tx).Put(ctx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
 	inserted, err := client.InsertTx(ctx, tx, jobs.PurgeBlobs{Entity: args.Entity, Key: args.Key}, nil)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // PurgeBlobsWorker works lethe.purge_blobs: it deletes every blob under
@@ -76,7 +77,7 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		if err != nil {
 			return fmt.Errorf("purge blobs under %s: %w", prefix, err)
 		}
-		_, err = db.MarkPurged(ctx, tx, entity, key, started)
+		_, err = tombstone.NewPostgres(tx).MarkPurged(ctx, entity, key, started)
 		return err
 	})
 	if deleted > 0 {

@@ -10,6 +10,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // BenchmarkTombstoneGuard measures what the late-write guard costs one
@@ -57,7 +58,7 @@ func BenchmarkTombstoneGuard(b *testing.B) {
 	} {
 		b.Run(skip.name, func(b *testing.B) {
 			tb := setupTomb(b, func(c *config.Config) { c.Tombstone("runs").DeletedCacheTTL = config.Duration(skip.cacheTTL) })
-			if _, err := db.PutTombstone(tb.ctx, tb.pool, "run", "gone"); err != nil {
+			if _, err := tombstone.NewPostgres(tb.pool).Put(tb.ctx, "run", "gone"); err != nil {
 				b.Fatal(err)
 			}
 			w := logMetricWorker(tb.ent)

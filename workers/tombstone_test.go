@@ -24,6 +24,7 @@ import (
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 type tombBundle struct {
@@ -167,7 +168,7 @@ func TestDeleteEntity(t *testing.T) {
 		if rows := rowsOf(t, b.pool, "run-b"); rows["runs"] != 1 || rows["run_metrics"] != 1 || rows["run_blobs"] != 1 {
 			t.Errorf("other run's rows changed: %v", rows)
 		}
-		ts, err := db.GetTombstone(b.ctx, b.pool, "run", "run-a")
+		ts, err := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "run-a")
 		if err != nil || ts == nil || ts.PurgedAt != nil {
 			t.Fatalf("tombstone = %+v, %v; want one, not purged yet", ts, err)
 		}
@@ -203,7 +204,7 @@ func TestDeleteEntity(t *testing.T) {
 		if after := rowsOf(t, b.pool, "run-a"); fmt.Sprint(after) != fmt.Sprint(before) {
 			t.Errorf("rows after rollback = %v, want %v", after, before)
 		}
-		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "run-a"); ts != nil {
+		if ts, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "run-a"); ts != nil {
 			t.Errorf("tombstone after rollback: %+v", ts)
 		}
 		if n := countJobs(t, b.pool, jobs.KindPurgeBlobs); n != 0 {
@@ -230,9 +231,9 @@ func TestDeleteEntity(t *testing.T) {
 		t.Parallel()
 		b := setupTomb(t)
 		b.deleteRun(t, "run-a")
-		first, _ := db.GetTombstone(b.ctx, b.pool, "run", "run-a")
+		first, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "run-a")
 		res := b.deleteRun(t, "run-a")
-		second, _ := db.GetTombstone(b.ctx, b.pool, "run", "run-a")
+		second, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "run-a")
 		if res.NewTombstone || !second.DeletedAt.Equal(first.DeletedAt) {
 			t.Errorf("repeated delete: new=%t deleted_at %s → %s, want kept", res.NewTombstone, first.DeletedAt, second.DeletedAt)
 		}
@@ -262,7 +263,7 @@ func TestDeleteEntity(t *testing.T) {
 		if !errors.As(err, &cancel) {
 			t.Errorf("log_metric without name: err = %v, want JobCancel", err)
 		}
-		if ts, _ := db.ListTombstones(b.ctx, b.pool, "run", "", 10); len(ts) != 0 {
+		if ts, _ := tombstone.NewPostgres(b.pool).List(b.ctx, "run", "", 10); len(ts) != 0 {
 			t.Errorf("malformed jobs wrote tombstones: %+v", ts)
 		}
 	})
@@ -291,7 +292,7 @@ func TestPurgeBlobs(t *testing.T) {
 		if left := blobKeys(t, b.blobs, ""); fmt.Sprint(left) != "[other/keep runs/abcd/keep]" {
 			t.Errorf("other blobs = %v, want untouched", left)
 		}
-		ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "abc")
+		ts, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "abc")
 		if ts == nil || ts.PurgedAt == nil || ts.PurgedAt.Before(ts.DeletedAt) {
 			t.Errorf("tombstone after purge = %+v, want purged_at >= deleted_at", ts)
 		}
@@ -394,7 +395,7 @@ func TestLateWriteGuard(t *testing.T) {
 		if skipped := b.ingestAll(t, "run-a"); skipped != 6 {
 			t.Fatalf("skipped %d of 6", skipped)
 		}
-		if _, err := db.ClearTombstone(b.ctx, b.pool, "run", "run-a"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Clear(b.ctx, "run", "run-a"); err != nil {
 			t.Fatal(err)
 		}
 		if skipped := b.ingestAll(t, "run-a"); skipped != 0 {
@@ -417,7 +418,7 @@ func TestLateWriteGuard(t *testing.T) {
 		}
 		// Within the TTL the cache answers alone, even for a cleared
 		// tombstone (the documented staleness window) ...
-		if _, err := db.ClearTombstone(b.ctx, b.pool, "run", "run-a"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Clear(b.ctx, "run", "run-a"); err != nil {
 			t.Fatal(err)
 		}
 		if skipped := b.ingestAll(t, "run-a"); skipped != 6 {
@@ -450,7 +451,7 @@ func TestLateWriteGuard(t *testing.T) {
 		// Cleared in another process: this one only learns it when its
 		// cached "deleted" expires, which writes more frequent than the
 		// TTL must not postpone.
-		if _, err := db.ClearTombstone(b.ctx, b.pool, "run", "run-a"); err != nil {
+		if _, err := tombstone.NewPostgres(b.pool).Clear(b.ctx, "run", "run-a"); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(20 * ttl) // a failure limit, far past the TTL
@@ -549,7 +550,7 @@ func TestConcurrentIngestAndDelete(t *testing.T) {
 		t.Errorf("%d jobs did not complete", failed)
 	}
 
-	tombstones, err := db.ListTombstones(b.ctx, b.pool, "run", "", 100)
+	tombstones, err := tombstone.NewPostgres(b.pool).List(b.ctx, "run", "", 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -601,7 +602,7 @@ func TestOrphanSweep(t *testing.T) {
 	if keys := blobKeys(t, b.blobs, ""); fmt.Sprint(keys) != "[runs/alive/ckpt/1]" {
 		t.Errorf("blobs after sweep = %v, want only the live run's", keys)
 	}
-	list, _ := db.ListTombstones(b.ctx, b.pool, "run", "", 100)
+	list, _ := tombstone.NewPostgres(b.pool).List(b.ctx, "run", "", 100)
 	if len(list) != 7 {
 		t.Errorf("sweep removed tombstones: %d left", len(list))
 	}
@@ -663,7 +664,7 @@ func TestTombstoneGC(t *testing.T) {
 	if res.Removed != 2 || res.KeptUnpurged != 2 {
 		t.Errorf("gc = %+v, want removed 2 (old-purged, exactly-old-enough), kept unpurged 2", res)
 	}
-	list, _ := db.ListTombstones(b.ctx, b.pool, "run", "", 100)
+	list, _ := tombstone.NewPostgres(b.pool).List(b.ctx, "run", "", 100)
 	var keys []string
 	for _, ts := range list {
 		keys = append(keys, ts.Key)

@@ -15,11 +15,11 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -167,7 +167,7 @@ func clearTombstoneCommand() command {
 			return err
 		}
 		defer pool.Close()
-		cleared, err := db.ClearTombstone(ctx, pool, jobs.EntityRun, hash)
+		cleared, err := tombstone.NewPostgres(pool).Clear(ctx, jobs.EntityRun, hash)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // TestTombstoneCommands drives the run deletion commands end to end on a
@@ -93,7 +94,7 @@ func TestTombstoneCommands(t *testing.T) {
 	}
 	// The purge job committed with the deletion empties the prefix.
 	testenv.WaitUntil(t, 30*time.Second, "the purge", func() (bool, error) {
-		ts, err := db.GetTombstone(ctx, pool, "run", "r1")
+		ts, err := tombstone.NewPostgres(pool).Get(ctx, "run", "r1")
 		return ts != nil && ts.PurgedAt != nil, err
 	})
 	if _, err := os.Stat(blobPath("runs/r1/model")); !os.IsNotExist(err) {
@@ -108,7 +109,7 @@ func TestTombstoneCommands(t *testing.T) {
 	if _, err := os.Stat(blobPath("runs/r1/late")); !os.IsNotExist(err) {
 		t.Errorf("late blob survived the sweep: %v", err)
 	}
-	if ts, _ := db.GetTombstone(ctx, pool, "run", "r1"); ts == nil || ts.PurgedAt == nil {
+	if ts, _ := tombstone.NewPostgres(pool).Get(ctx, "run", "r1"); ts == nil || ts.PurgedAt == nil {
 		t.Errorf("tombstone after sweep = %+v, want kept and purged", ts)
 	}
 

@@ -26,6 +26,7 @@ import (
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // FormatVersion is the version of the backup file format.
@@ -229,7 +230,7 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPref
 			return err
 		}
 		var err error
-		if res.TombstoneCleared, err = db.ClearTombstone(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
+		if res.TombstoneCleared, err = tombstone.NewPostgres(tx).Clear(ctx, jobs.EntityRun, b.RunHash); err != nil {
 			return err
 		}
 		for i, bl := range b.Blobs {

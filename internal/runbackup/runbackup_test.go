@@ -17,6 +17,7 @@ import (
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 type bundle struct {
@@ -121,7 +122,7 @@ func TestBackupRestore(t *testing.T) {
 			if _, err := db.DeleteRun(b.ctx, tx, "r1"); err != nil {
 				return err
 			}
-			_, err := db.PutTombstone(b.ctx, tx, "run", "r1")
+			_, err := tombstone.NewPostgres(tx).Put(b.ctx, "run", "r1")
 			return err
 		})
 		if err != nil {
@@ -151,7 +152,7 @@ func TestBackupRestore(t *testing.T) {
 		if after := b.blobsOf(t, "r1"); fmt.Sprint(after) != fmt.Sprint(blobsBefore) {
 			t.Errorf("blobs after restore = %v, want %v", after, blobsBefore)
 		}
-		if ts, _ := db.GetTombstone(b.ctx, b.pool, "run", "r1"); ts != nil {
+		if ts, _ := tombstone.NewPostgres(b.pool).Get(b.ctx, "run", "r1"); ts != nil {
 			t.Errorf("tombstone still there: %+v", ts)
 		}
 		// Ingestion accepted again.

@@ -14,6 +14,7 @@ import (
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
 )
 
 // TestRunDeletionEndToEnd runs the whole service (River workers, HTTP) on a
@@ -74,7 +75,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 		t.Fatalf("DELETE = %d %s", status, body)
 	}
 	testenv.WaitUntil(t, 30*time.Second, "the purge", func() (bool, error) {
-		ts, err := db.GetTombstone(ctx, svc.Pool, "run", "e2e")
+		ts, err := tombstone.NewPostgres(svc.Pool).Get(ctx, "run", "e2e")
 		return ts != nil && ts.PurgedAt != nil, err
 	})
 	if exists, err := db.RunExists(ctx, svc.Pool, "e2e"); err != nil || exists {
