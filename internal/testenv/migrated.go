@@ -3,45 +3,37 @@ package testenv
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/internal/demo/schema"
-	"github.com/lethehq/lethe/migrations"
 )
 
-// MigratedPool returns a pool on a brand-new database with River's
-// migrations (in the default river.schema, lethe), Lethe's migrations and
-// the example schemas applied. The database is dropped when the test ends.
+// templateTimeout bounds creating a migrated database, building its template included (which may
+// wait for another process building it).
+const templateTimeout = 5 * time.Minute
+
+// MigratedPool returns a pool on a brand-new database with River's migrations (in the default
+// river.schema, lethe), Lethe's migrations and the example schemas applied, closed and dropped
+// when the test ends like Pool's.
+//
+// The database is a copy of a template database migrated once for all tests and test processes:
+// lethe_tmpl_<hash>, where hash covers what the template holds (see migrationHash). The first
+// test to need a template for the current migrations builds it (dropping those of other
+// migrations built more than ten minutes ago); it is kept across runs while the migrations stay
+// the same.
 func MigratedPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	pool := Pool(t)
-	migrate(t, pool)
-	return pool
+	return poolOn(t, MigratedURL(t))
 }
 
-// MigratedURL is MigratedPool for tests that start their own process: it
-// returns the database URL (the pool used for migrating is closed).
+// MigratedURL is MigratedPool for tests that start their own process: it returns the database URL.
 func MigratedURL(t testing.TB) string {
 	t.Helper()
-	url := DatabaseURL(t)
-	pool, err := pgxpool.New(context.Background(), url)
+	hash, err := migrationHash()
 	if err != nil {
-		t.Fatalf("open test database: %v", err)
+		t.Fatalf("testenv: %v", err)
 	}
-	defer pool.Close()
-	migrate(t, pool)
-	return url
-}
-
-func migrate(t testing.TB, pool *pgxpool.Pool) {
-	t.Helper()
-	ctx := context.Background()
-	if _, err := migrations.Up(ctx, pool, config.DefaultRiverSchema); err != nil {
-		t.Fatalf("migrate test database: %v", err)
-	}
-	if _, err := schema.Apply(ctx, pool); err != nil {
-		t.Fatalf("apply example schemas to test database: %v", err)
-	}
+	return newDatabase(t, func(ctx context.Context, pg pgServer, name string) error {
+		return migratedTemplates.createFromTemplate(ctx, pg.admin, name, hash)
+	})
 }

@@ -74,15 +74,23 @@ func startPG() (pgServer, error) {
 // cluster in <repo>/.lethe/pg. Safe to call from any number of parallel tests.
 func DatabaseURL(t testing.TB) string {
 	t.Helper()
+	return newDatabase(t, func(ctx context.Context, pg pgServer, name string) error {
+		return pgboot.CreateDatabase(ctx, pg.admin, name)
+	})
+}
+
+// newDatabase names a test database, has create make it, drops it in t.Cleanup and returns its URL.
+func newDatabase(t testing.TB, create func(ctx context.Context, pg pgServer, name string) error) string {
+	t.Helper()
 	pg, err := sharedPG()
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	name := fmt.Sprintf("%s%d_%s", testDBPrefix, time.Now().Unix(), randomHex(6))
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), templateTimeout)
 	defer cancel()
-	if err := pgboot.CreateDatabase(ctx, pg.admin, name); err != nil {
+	if err := create(ctx, pg, name); err != nil {
 		t.Fatalf("testenv: create database %s: %v", name, err)
 	}
 	t.Cleanup(func() {
@@ -104,14 +112,20 @@ func DatabaseURL(t testing.TB) string {
 // the database is dropped.
 func Pool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	dbURL := DatabaseURL(t)
+	return poolOn(t, DatabaseURL(t))
+}
+
+// poolOn opens a pool on the test database at dbURL, closed in t.Cleanup. Called after the
+// database's creation, so its cleanup runs before the drop.
+func poolOn(t testing.TB, dbURL string) *pgxpool.Pool {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
 		t.Fatalf("testenv: pool: %v", err)
 	}
-	t.Cleanup(pool.Close) // registered after the drop, so it runs before it
+	t.Cleanup(pool.Close)
 	if err := pool.Ping(ctx); err != nil {
 		t.Fatalf("testenv: ping test database: %v", err)
 	}
@@ -119,8 +133,9 @@ func Pool(t testing.TB) *pgxpool.Pool {
 }
 
 // DropStale drops the test databases on the server at adminURL that crashed runs left behind:
-// those named by DatabaseURL more than an hour ago. Databases of tests running now are younger
-// and stay.
+// those named by DatabaseURL more than an hour ago (templates the tests of this package build
+// included). Databases of tests running now are younger and stay. The migrated templates are
+// not test databases: they are kept for the next run, and replaced when the migrations change.
 func DropStale(ctx context.Context, adminURL string) error {
 	conn, err := pgx.Connect(ctx, adminURL)
 	if err != nil {
@@ -144,7 +159,7 @@ func DropStale(ctx context.Context, adminURL string) error {
 		if !ok || !created.Before(cutoff) {
 			continue
 		}
-		if err := pgboot.DropDatabase(ctx, conn, name); err != nil {
+		if err := dropDatabase(ctx, conn, name); err != nil {
 			errs = append(errs, fmt.Errorf("drop stale test database %s: %w", name, err))
 		}
 	}
