@@ -62,6 +62,9 @@ type Config struct {
 	// (true unless set to false).
 	MigrateOnStart bool `yaml:"migrate_on_start"`
 
+	// Entities declare what tombstone policies delete (see Entity).
+	Entities []Entity `yaml:"entities"`
+
 	// Policies are the deletion policies, each an *Expire, *Sweep or
 	// *Tombstone.
 	Policies []Policy `yaml:"policies"`
@@ -347,6 +350,7 @@ func (c *Config) Validate() error {
 		v.schedule("schedule", b.Schedule)
 		p.validate(v, c)
 	}
+	c.checkEntities(&errs)
 	c.checkBlobPrefixes(&errs)
 	return errs.err()
 }
@@ -365,7 +369,11 @@ func (c *Config) checkBlobPrefixes(errs *problems) {
 			}
 			owned = p.BlobPrefix
 		case *Tombstone:
-			owned = p.OwnedBlobPrefix()
+			e := c.Entity(p.Entity)
+			if e == nil || e.BlobPrefix == "" || c.TombstoneFor(p.Entity) != p {
+				continue
+			}
+			owned = e.OwnedBlobPrefix()
 		default:
 			continue
 		}

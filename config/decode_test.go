@@ -215,9 +215,9 @@ func TestBlobPrefixes(t *testing.T) {
 		if got := cfg.Expire("pastes").BlobPrefix; got != "pastes/" {
 			t.Errorf("pastes blob_prefix %q, want pastes/", got)
 		}
-		runs := cfg.Tombstone("runs")
-		if runs.BlobPrefix != "runs/{key}/" || runs.OwnedBlobPrefix() != "runs/" || config.EntityBlobPrefix(runs.BlobPrefix, "abc") != "runs/abc/" {
-			t.Errorf("runs blob_prefix %q owns %q", runs.BlobPrefix, runs.OwnedBlobPrefix())
+		run := cfg.Entity("run")
+		if run.BlobPrefix != "runs/{key}/" || run.OwnedBlobPrefix() != "runs/" || cfg.EntityBlobPrefix("run", "abc") != "runs/abc/" {
+			t.Errorf("run blob_prefix %q owns %q", run.BlobPrefix, run.OwnedBlobPrefix())
 		}
 	})
 
@@ -244,14 +244,15 @@ policies:
   - {name: b, kind: expire, table: b, blob_key_column: k, blob_prefix: "../b/"}
   - {name: c, kind: expire, table: c, blob_prefix: "c/"}
   - {name: d, kind: tombstone, blob_prefix: "d/{key}"}
-  - {name: e, kind: tombstone, entity: run, blob_prefix: "e/{key}/{key}/"}
+entities:
+  - {name: e, table: e, key_column: id, blob_prefix: "e/{key}/{key}/"}
 `)
 		assertLines(t, got, []string{
 			`config: policies[0] (a).blob_prefix: "a" must end in /`,
 			`config: policies[1] (b).blob_prefix: blob: invalid prefix "../b/": ".." path element`,
 			`config: policies[2] (c).blob_prefix: applies only with blob_key_column`,
 			`config: policies[3] (d).blob_prefix: "d/{key}" must end in {key}/ and name {key} once`,
-			`config: policies[4] (e).blob_prefix: "e/{key}/{key}/" must end in {key}/ and name {key} once`,
+			`config: entities[0] (e).blob_prefix: "e/{key}/{key}/" must end in {key}/ and name {key} once`,
 		})
 	})
 }

@@ -88,6 +88,8 @@ func (v *policyCheck) add(field, format string, args ...any) {
 // ident checks a table or column name.
 func (v *policyCheck) ident(field, value string, required bool) {
 	switch {
+	case value == "" && required && v.kind == "":
+		v.add(field, "required")
 	case value == "" && required:
 		v.add(field, "required for kind %s", v.kind)
 	case value != "" && !identRE.MatchString(value):

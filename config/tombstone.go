@@ -2,7 +2,6 @@ package config
 
 import (
 	"cmp"
-	"strings"
 	"time"
 )
 
@@ -24,14 +23,19 @@ const (
 type Tombstone struct {
 	PolicyBase `yaml:",inline"`
 
-	// Entity is the kind of entity the policy deletes: run.
+	// Entity names the entity the policy deletes, one declared under
+	// entities (default run, the example, declared or not).
 	Entity string `yaml:"entity"`
 
-	// BlobPrefix is where an entity's blobs live, a template in which
-	// {key} stands for the entity's key (default "runs/{key}/"). It ends
-	// in "{key}/"; what comes before it is the part of the blob store the
-	// policy owns, which no other policy's prefix may overlap.
+	// BlobPrefix, when set, is the entity's blob_prefix (a template in
+	// which {key} stands for the key, e.g. "runs/{key}/"). The entity's
+	// declaration is the place for it; this field stays for configurations
+	// written before entities could be declared.
 	BlobPrefix string `yaml:"blob_prefix"`
+
+	// DeleteChunkSize bounds how many rows of one table a large entity's
+	// deletion removes per transaction before its final one (10,000).
+	DeleteChunkSize int `yaml:"delete_chunk_size"`
 
 	// GCSchedule runs tombstone GC (weekly), which removes tombstones
 	// older than TombstoneMaxAge (168h) whose blob purge has completed.
@@ -53,48 +57,12 @@ type Tombstone struct {
 	MaxBatchDeleteIDs int `yaml:"max_batch_delete_ids"`
 }
 
-// KeyPlaceholder stands for an entity's key in a tombstone policy's
-// blob_prefix.
-const KeyPlaceholder = "{key}"
-
-// DefaultRunBlobPrefix is where a run's blobs live unless a tombstone
-// policy says otherwise.
-const DefaultRunBlobPrefix = "runs/" + KeyPlaceholder + "/"
-
-// OwnedBlobPrefix is the part of the blob store p owns: its blob_prefix up
-// to {key}.
-func (p *Tombstone) OwnedBlobPrefix() string {
-	owned, _, _ := strings.Cut(p.BlobPrefix, KeyPlaceholder)
-	return owned
-}
-
-// EntityBlobPrefix is where the blobs of the entity key live under
-// template (a blob_prefix such as "runs/{key}/"). key must be valid for its
-// entity; the result is a clean prefix ending in "/".
-func EntityBlobPrefix(template, key string) string {
-	return strings.Replace(template, KeyPlaceholder, key, 1)
-}
-
-// EntityBlobPrefix is where c keeps the blobs of entity's key: the
-// blob_prefix of entity's tombstone policy (DefaultRunBlobPrefix without
-// one) with the key filled in.
-func (c *Config) EntityBlobPrefix(entity, key string) string {
-	template := DefaultRunBlobPrefix
-	for _, p := range c.Policies {
-		if p, ok := p.(*Tombstone); ok && p.Entity == entity {
-			template = p.BlobPrefix
-			break
-		}
-	}
-	return EntityBlobPrefix(template, key)
-}
-
 // PolicyKind returns KindTombstone.
 func (*Tombstone) PolicyKind() Kind { return KindTombstone }
 
 func (p *Tombstone) setDefaults(fieldSet) {
-	p.Entity = cmp.Or(p.Entity, "run")
-	p.BlobPrefix = cmp.Or(p.BlobPrefix, DefaultRunBlobPrefix)
+	p.Entity = cmp.Or(p.Entity, EntityRun)
+	p.DeleteChunkSize = cmp.Or(p.DeleteChunkSize, 10_000)
 	p.Schedule = cmp.Or(p.Schedule, "@daily")
 	p.GCSchedule = cmp.Or(p.GCSchedule, "@weekly")
 	p.TombstoneMaxAge = cmp.Or(p.TombstoneMaxAge, Duration(168*time.Hour))
@@ -105,14 +73,10 @@ func (p *Tombstone) setDefaults(fieldSet) {
 }
 
 func (p *Tombstone) validate(v *policyCheck, _ *Config) {
-	if p.Entity != "run" {
-		v.add("entity", "unknown entity %q (supported: run)", p.Entity)
+	if p.BlobPrefix != "" {
+		checkBlobTemplate(v, "blob_prefix", p.BlobPrefix)
 	}
-	if owned, ok := strings.CutSuffix(p.BlobPrefix, KeyPlaceholder+"/"); !ok || strings.Contains(owned, KeyPlaceholder) {
-		v.add("blob_prefix", "%q must end in %s/ and name %s once", p.BlobPrefix, KeyPlaceholder, KeyPlaceholder)
-	} else if owned != "" {
-		v.blobPrefix("blob_prefix", owned)
-	}
+	v.positive("delete_chunk_size", p.DeleteChunkSize)
 	v.schedule("gc_schedule", p.GCSchedule)
 	v.positiveDuration("tombstone_max_age", p.TombstoneMaxAge)
 	oneOf(v, "tombstone_store", p.TombstoneStore, StorePostgres, StoreFoundationDB)

@@ -50,6 +50,10 @@ const (
 	ActionDeleteEntity AuditAction = "delete_entity"
 	// ActionPurgeBlobs is one purge of a deleted entity's blobs.
 	ActionPurgeBlobs AuditAction = "purge_blobs"
+	// ActionVerifyEntity is the check, after a purge, that nothing of a
+	// deleted entity remains: outcome ok when verified, error naming what
+	// was found otherwise.
+	ActionVerifyEntity AuditAction = "verify_entity"
 	// ActionOrphanSweep is one orphan blob sweep of a tombstone policy.
 	ActionOrphanSweep AuditAction = "orphan_sweep"
 	// ActionTombstoneGC is one tombstone GC run of a tombstone policy.

@@ -22,8 +22,8 @@ type Tombstone struct {
 	PurgedAt  *time.Time `json:"purged_at"`
 }
 
-// SQLStateTombstoned is raised by the lethe_run_guard trigger (migration
-// 0030) when a row is inserted for a tombstoned run.
+// SQLStateTombstoned is raised by an entity's late-write guard when a row is
+// written for a tombstoned entity (entity.SQLStateTombstoned).
 const SQLStateTombstoned = "LT410"
 
 // IsTombstonedError reports whether err is the guard trigger refusing a write

@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"unicode/utf8"
 )
 
-// EntityRun is the only entity kind Lethe deletes with tombstones today: an
-// ML-experiment run, keyed by its run hash.
+// EntityRun is the example entity: an ML-experiment run, keyed by its run
+// hash. Other entities are declared in the configuration.
 const EntityRun = "run"
 
 var runHashRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -27,22 +28,52 @@ func ValidateRunHash(field, hash string) error {
 	return nil
 }
 
-// validateEntityKey checks an (entity, key) pair.
-func validateEntityKey(entity, key string) error {
-	switch entity {
-	case EntityRun:
+// MaxEntityKeyLen bounds an entity key.
+const MaxEntityKeyLen = 200
+
+var entityNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
+
+// ValidateEntityKey checks an (entity, key) pair before any lookup: the
+// entity name is well formed, and the key is one clean path segment (it
+// becomes part of the entity's blob prefix): 1 to 200 bytes, no '/', '\\'
+// or control character, not "." or "..". A run's key is a run hash. Whether
+// the entity is declared, and whether the key suits the type of its key
+// column, the workers check.
+func ValidateEntityKey(entity, key string) error {
+	switch {
+	case entity == "":
+		return errors.New("entity is required")
+	case !entityNameRE.MatchString(entity):
+		return fmt.Errorf("entity %q is malformed: want a lowercase letter, then letters, digits or _ (at most 40)", truncate(entity))
+	case entity == EntityRun:
 		return ValidateRunHash("key", key)
-	case "":
-		return errors.New(`entity is required (supported: "run")`)
-	default:
-		return fmt.Errorf("entity %q is not supported (supported: \"run\")", entity)
+	case key == "":
+		return errors.New("key is required")
+	case len(key) > MaxEntityKeyLen:
+		return fmt.Errorf("key is %d bytes, more than %d", len(key), MaxEntityKeyLen)
+	case key == "." || key == "..":
+		return fmt.Errorf("key %q is not allowed", key)
 	}
+	for _, r := range key {
+		if r == '/' || r == '\\' || r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return fmt.Errorf("key %q is malformed: no '/', '\\', control characters or invalid UTF-8", truncate(key))
+		}
+	}
+	return nil
 }
 
-// DeleteEntity asks Lethe to delete an entity and tombstone it. For a run,
-// one transaction removes every row of the run (runs, run_attributes,
-// run_metrics, run_tags, run_experiments, run_blobs), writes the tombstone
-// (entity, key) and inserts a PurgeBlobs job for the blobs under "{key}/".
+// truncate shortens s for an error message.
+func truncate(s string) string {
+	if len(s) <= 64 {
+		return s
+	}
+	return s[:64] + "…"
+}
+
+// DeleteEntity asks Lethe to delete an entity declared in its configuration
+// and tombstone it: its root row and every row reachable through its edges
+// go, children first, together with writing the tombstone (entity, key) and
+// inserting a PurgeBlobs job for the entity's blob prefix.
 // Deleting an unknown or already deleted key still writes (or keeps) the
 // tombstone, so a delete that overtakes the create still wins.
 //
@@ -56,9 +87,9 @@ type DeleteEntity struct {
 func (DeleteEntity) Kind() string { return KindDeleteEntity }
 
 // Validate reports malformed args; workers cancel such jobs.
-func (a DeleteEntity) Validate() error { return validateEntityKey(a.Entity, a.Key) }
+func (a DeleteEntity) Validate() error { return ValidateEntityKey(a.Entity, a.Key) }
 
-// PurgeBlobs deletes every blob under "{key}/" of a tombstoned entity and
+// PurgeBlobs deletes every blob under the blob prefix of a tombstoned entity and
 // then records purged_at on the tombstone. It does nothing when the
 // tombstone no longer exists (the entity was cleared or restored meanwhile).
 //
@@ -72,7 +103,7 @@ type PurgeBlobs struct {
 func (PurgeBlobs) Kind() string { return KindPurgeBlobs }
 
 // Validate reports malformed args; workers cancel such jobs.
-func (a PurgeBlobs) Validate() error { return validateEntityKey(a.Entity, a.Key) }
+func (a PurgeBlobs) Validate() error { return ValidateEntityKey(a.Entity, a.Key) }
 
 // validatePolicy checks a policy name the way config does.
 var policyRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)

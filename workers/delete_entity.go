@@ -11,35 +11,45 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
 
-// DeleteEntityWorker works lethe.delete_entity: in one transaction it
-// removes every row of the entity, writes its tombstone, inserts the
-// purge_blobs job for "{key}/" (transactional outbox: no dual write),
-// records an audit entry and completes the River job.
+// DeleteEntityWorker works lethe.delete_entity for any declared entity. A
+// large entity first loses the bulk of its rows in chunks (see
+// db.EntityGraph.DeleteChunks); then one transaction removes whatever is
+// left, root row included, writes the tombstone, inserts the purge_blobs job
+// for its blob prefix (transactional outbox: no dual write), records an
+// audit entry and completes the River job. Nothing of the entity is left
+// once its tombstone is visible.
 type DeleteEntityWorker struct {
 	river.WorkerDefaults[jobs.DeleteEntity]
 	ent *entities
 }
 
-// Timeout bounds one deletion; a run's rows are deleted by primary key.
-func (w *DeleteEntityWorker) Timeout(*river.Job[jobs.DeleteEntity]) time.Duration { return time.Minute }
-
 // Work implements river.Worker.
 func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.DeleteEntity]) error {
-	if err := job.Args.Validate(); err != nil {
-		return invalid(job.Kind, err)
+	args, err := w.ent.checkArgs(ctx, job.Kind, job.Args.Entity, job.Args.Key)
+	if err != nil {
+		return err
 	}
 	client, err := river.ClientFromContextSafely[pgx.Tx](ctx)
 	if err != nil {
 		return fmt.Errorf("delete_entity needs the River client to enqueue the purge: %w", err)
 	}
+	ent, err := w.ent.resolver.Get(ctx, args.Entity)
+	if err != nil {
+		return err
+	}
+	chunked, err := ent.DeleteChunks(ctx, w.ent.deps.Pool, args.Key, ent.ChunkSize())
+	if err != nil {
+		return err
+	}
 	var res deleteResult
 	err = w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		var err error
-		if res, err = w.ent.deleteTx(ctx, tx, client, job.Args, &job.ID); err != nil {
+		if res, err = w.ent.deleteTx(ctx, tx, client, jobs.DeleteEntity(args), &job.ID, chunked); err != nil {
 			return err
 		}
 		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
@@ -50,7 +60,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err != nil {
 		return err
 	}
-	w.ent.afterDelete(ctx, job.Args, res)
+	w.ent.afterDelete(ctx, ent, args.Key, res)
 	return nil
 }
 
@@ -70,16 +80,23 @@ func (r deleteResult) total() int64 {
 }
 
 // deleteTx deletes the entity inside tx: exclusive lock, rows, tombstone,
-// purge job, audit. Nothing of it is visible unless tx commits.
-func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64) (deleteResult, error) {
+// purge job, audit. Nothing of it is visible unless tx commits. args.Key is
+// canonical (checkArgs); chunked counts the rows deleted ahead of tx.
+func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, chunked map[string]int64) (deleteResult, error) {
 	started := time.Now()
 	var res deleteResult
+	ent, err := e.resolver.Get(ctx, args.Entity)
+	if err != nil {
+		return res, err
+	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
-	var err error
-	if res.Rows, err = db.DeleteRun(ctx, tx, args.Key); err != nil {
+	if res.Rows, err = ent.DeleteRows(ctx, tx, args.Key); err != nil {
 		return res, err
+	}
+	for table, n := range chunked {
+		res.Rows[table] += n
 	}
 	if res.NewTombstone, err = tombstone.NewPostgres(tx).Put(ctx, args.Entity, args.Key); err != nil {
 		return res, err
@@ -89,27 +106,29 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		return res, fmt.Errorf("enqueue blob purge of %s %s: %w", args.Entity, args.Key, err)
 	}
 	res.PurgeJobID = inserted.Job.ID
+	detail := map[string]any{
+		"entity": args.Entity, "key": args.Key, "rows": res.Rows,
+		"new_tombstone": res.NewTombstone, "purge_job_id": res.PurgeJobID,
+	}
+	if len(chunked) > 0 {
+		detail["rows_in_chunks"] = chunked
+	}
 	err = db.RecordAudit(ctx, tx, db.AuditEntry{
-		Policy: e.policyFor(args.Entity), Action: db.ActionDeleteEntity, JobID: jobID,
-		RowsDeleted: res.total(), StartedAt: started, Outcome: db.OutcomeOK,
-		Detail: map[string]any{
-			"entity": args.Entity, "key": args.Key, "rows": res.Rows,
-			"new_tombstone": res.NewTombstone, "purge_job_id": res.PurgeJobID,
-		},
+		Policy: ent.PolicyName(), Action: db.ActionDeleteEntity, JobID: jobID,
+		RowsDeleted: res.total(), StartedAt: started, Outcome: db.OutcomeOK, Detail: detail,
 	})
 	return res, err
 }
 
 // afterDelete counts and logs a committed deletion.
-func (e *entities) afterDelete(ctx context.Context, args jobs.DeleteEntity, res deleteResult) {
-	e.cache.MarkDeleted(args.Entity, args.Key)
-	policy := e.policyFor(args.Entity)
+func (e *entities) afterDelete(ctx context.Context, ent *entity.Entity, key string, res deleteResult) {
+	e.cache.MarkDeleted(ent.Name, key)
 	if res.NewTombstone {
-		e.deps.Metrics.EntitiesDeleted.WithLabelValues(args.Entity).Inc()
+		e.deps.Metrics.EntitiesDeleted.WithLabelValues(ent.Name).Inc()
 	}
-	e.deps.Metrics.RowsDeleted.WithLabelValues(policy).Add(float64(res.total()))
+	e.deps.Metrics.RowsDeleted.WithLabelValues(ent.PolicyName()).Add(float64(res.total()))
 	e.deps.Logger.InfoContext(ctx, "Deleted entity",
-		slog.String("entity", args.Entity), slog.String("key", args.Key),
+		slog.String("entity", ent.Name), slog.String("key", key),
 		slog.Int64("rows_deleted", res.total()), slog.Bool("new_tombstone", res.NewTombstone),
 		slog.Int64("purge_job_id", res.PurgeJobID))
 }

@@ -122,7 +122,7 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 			if err != nil {
 				return err
 			}
-			prefix, err := ent.blobPrefix(jobs.EntityRun, a.RunHash)
+			prefix, err := ent.blobPrefix(ctx, jobs.EntityRun, a.RunHash)
 			if err != nil {
 				return err
 			}

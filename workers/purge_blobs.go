@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -26,15 +27,16 @@ type PurgeBlobsWorker struct {
 
 // Work implements river.Worker.
 func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBlobs]) error {
-	if err := job.Args.Validate(); err != nil {
-		return invalid(job.Kind, err)
+	args, err := w.ent.checkArgs(ctx, job.Kind, job.Args.Entity, job.Args.Key)
+	if err != nil {
+		return err
 	}
 	started := time.Now()
-	policy := w.ent.policyFor(job.Args.Entity)
-	n, err := w.ent.purge(ctx, job.Args.Entity, job.Args.Key)
+	policy := w.ent.policyFor(args.Entity)
+	n, err := w.ent.purge(ctx, args.Entity, args.Key)
 	entry := db.AuditEntry{
 		Policy: policy, Action: db.ActionPurgeBlobs, JobID: &job.ID, BlobsDeleted: int64(n),
-		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": job.Args.Entity, "key": job.Args.Key},
+		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": args.Entity, "key": args.Key},
 	}
 	switch {
 	case errors.Is(err, errTombstoneGone):
@@ -47,7 +49,43 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), w.ent.deps.Pool, entry); auditErr != nil {
 		w.ent.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
 	}
+	if err == nil && entry.Outcome == db.OutcomeOK {
+		w.ent.verify(ctx, args, &job.ID)
+	}
 	return err
+}
+
+// verify checks that nothing of the purged entity remains (see
+// entity.Entity.Verify) and records the result: an audit entry, verified or
+// naming what was found, and the verification metric. A failed verification
+// does not fail the purge; it is for the operator to look into (a writer
+// that bypassed the guard, a blob written behind Lethe's back).
+func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
+	started := time.Now()
+	entry := db.AuditEntry{
+		Policy: e.policyFor(args.Entity), Action: db.ActionVerifyEntity, JobID: jobID,
+		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": args.Entity, "key": args.Key},
+	}
+	outcome := "verified"
+	ent, err := e.resolver.Get(ctx, args.Entity)
+	var v *entity.Verification
+	if err == nil {
+		v, err = ent.Verify(ctx, e.deps.Pool, e.deps.Blobs, args.Key)
+	}
+	switch {
+	case err != nil:
+		outcome, entry.Outcome, entry.Error = "error", db.OutcomeError, "verification could not run: "+err.Error()
+	case !v.Verified:
+		outcome, entry.Outcome, entry.Error = "failed", db.OutcomeError, "deleted entity not gone: "+v.String()
+		entry.Detail["rows"], entry.Detail["blobs"], entry.Detail["blob_sample"] = v.Rows, v.Blobs, v.BlobSample
+		e.deps.Logger.WarnContext(ctx, "Deleted entity is not gone",
+			slog.String("entity", args.Entity), slog.String("key", args.Key), slog.Any("rows", v.Rows), slog.Int("blobs", v.Blobs))
+	}
+	entry.Detail["verified"] = outcome == "verified"
+	e.deps.Metrics.Verifications.WithLabelValues(args.Entity, outcome).Inc()
+	if err := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); err != nil {
+		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", err.Error()))
+	}
 }
 
 // purge deletes the blobs under the prefix of a tombstoned entity and marks
@@ -69,13 +107,14 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		if err != nil {
 			return err
 		}
-		prefix, err := e.blobPrefix(entity, key)
+		prefix, err := e.blobPrefix(ctx, entity, key)
 		if err != nil {
 			return err
 		}
-		deleted, err = e.deps.Blobs.DeletePrefix(ctx, prefix)
-		if err != nil {
-			return fmt.Errorf("purge blobs under %s: %w", prefix, err)
+		if prefix != "" {
+			if deleted, err = e.deps.Blobs.DeletePrefix(ctx, prefix); err != nil {
+				return fmt.Errorf("purge blobs under %s: %w", prefix, err)
+			}
 		}
 		_, err = tombstone.NewPostgres(tx).MarkPurged(ctx, entity, key, started)
 		return err

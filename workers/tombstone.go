@@ -1,20 +1,18 @@
 package workers
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
-	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -60,8 +58,9 @@ func registerTombstone(workers *river.Workers, deps *Deps) error {
 // entities is what the entity deletion and ingestion workers share: the
 // dependencies and the cache of deleted keys.
 type entities struct {
-	deps  *Deps
-	cache *tombstone.Cache
+	deps     *Deps
+	resolver *entity.Resolver
+	cache    *tombstone.Cache
 	// store serves the tombstone operations that need no transaction with
 	// run data: the orphan sweep's listing and tombstone GC.
 	store tombstone.Store
@@ -84,28 +83,53 @@ func newEntities(deps *Deps) (*entities, error) {
 		size, ttl = p.DeletedCacheSize, p.DeletedCacheTTL.D()
 		break
 	}
-	return &entities{deps: deps, cache: tombstone.NewCache(size, ttl), store: tombstone.NewPostgres(deps.Pool)}, nil
+	return &entities{
+		deps: deps, resolver: entity.NewResolver(deps.Config, deps.Pool),
+		cache: tombstone.NewCache(size, ttl), store: tombstone.NewPostgres(deps.Pool),
+	}, nil
 }
 
-// blobPrefix is where the blobs of entity key live: its tombstone policy's
-// blob_prefix with the key filled in (runs/{key}/ without a policy). The
-// key has been validated for its entity, and the result is checked again,
-// so a purge can never reach outside the entity's own prefix.
-func (e *entities) blobPrefix(entity, key string) (string, error) {
-	prefix := e.deps.Config.EntityBlobPrefix(entity, key)
-	if err := blob.CheckPrefix(prefix); err != nil || !strings.HasSuffix(prefix, "/") {
-		return "", fmt.Errorf("blob prefix of %s %q: %w", entity, key, cmp.Or(err, blob.ErrInvalidKey))
+// entityKey is an entity and one of its keys.
+type entityKey struct{ Entity, Key string }
+
+// checkArgs checks the (entity, key) of a job and returns the key as the
+// database spells it (see db.EntityGraph.CanonicalKey). Malformed args, an
+// undeclared entity and a key its key column cannot hold cancel the job:
+// retrying cannot fix them.
+func (e *entities) checkArgs(ctx context.Context, kind, name, key string) (entityKey, error) {
+	if err := jobs.ValidateEntityKey(name, key); err != nil {
+		return entityKey{}, invalid(kind, err)
 	}
-	return prefix, nil
+	ent, err := e.resolver.Get(ctx, name)
+	if errors.Is(err, entity.ErrUnknown) {
+		return entityKey{}, invalid(kind, err)
+	}
+	if err != nil {
+		return entityKey{}, err
+	}
+	canonical, err := ent.CanonicalKey(ctx, e.deps.Pool, key)
+	var keyErr *entity.KeyError
+	if errors.As(err, &keyErr) {
+		return entityKey{}, invalid(kind, err)
+	}
+	return entityKey{name, canonical}, err
+}
+
+// blobPrefix is where the blobs of entity key live ("" when the entity has
+// none), checked so a purge can never reach outside the entity's prefix.
+func (e *entities) blobPrefix(ctx context.Context, name, key string) (string, error) {
+	ent, err := e.resolver.Get(ctx, name)
+	if err != nil {
+		return "", err
+	}
+	return ent.BlobPrefix(key)
 }
 
 // policyFor names the tombstone policy of entity for audit records and
 // metrics: its configured name, or the entity itself.
 func (e *entities) policyFor(entity string) string {
-	for _, p := range e.deps.Config.Policies {
-		if p, ok := p.(*config.Tombstone); ok && p.Entity == entity {
-			return p.Name
-		}
+	if p := e.deps.Config.TombstoneFor(entity); p != nil {
+		return p.Name
 	}
 	return entity
 }

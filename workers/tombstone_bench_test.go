@@ -84,7 +84,7 @@ func BenchmarkTombstoneGuard(b *testing.B) {
 			}
 			b.StartTimer()
 			err = pgx.BeginFunc(tb.ctx, tb.pool, func(tx pgx.Tx) error {
-				_, err := tb.ent.deleteTx(tb.ctx, tx, tb.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil)
+				_, err := tb.ent.deleteTx(tb.ctx, tx, tb.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, nil)
 				return err
 			})
 			if err != nil {

@@ -118,7 +118,7 @@ func (b *tombBundle) deleteRun(t *testing.T, hash string) deleteResult {
 	var res deleteResult
 	err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
 		var err error
-		res, err = b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil)
+		res, err = b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, nil)
 		return err
 	})
 	if err != nil {
@@ -195,7 +195,7 @@ func TestDeleteEntity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: "run-a"}, nil); err != nil {
+		if _, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: "run-a"}, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := tx.Rollback(b.ctx); err != nil {
@@ -743,7 +743,7 @@ func TestConcurrentGuardDirect(t *testing.T) {
 			defer wg.Done()
 			time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond)
 			err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
-				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil)
+				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, nil)
 				return err
 			})
 			if err != nil {

@@ -38,6 +38,7 @@ func commands() []command {
 		serveCommand(),
 		demoCommand(),
 		migrateCommand(),
+		guardsCommand(),
 		checkConfigCommand(),
 		sweepCommand(),
 		releaseCommand(),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/migrations"
 )
 
@@ -51,6 +52,16 @@ func migrateCommand() command {
 				return err
 			}
 			fmt.Fprintf(c.stdout, "applied %d migrations %v (River's tables in schema %s are current)\n", len(applied), applied, cfg.River.Schema)
+			changes, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
+			if err != nil {
+				return err
+			}
+			printGuardChanges(c.stdout, changes, "late-write guards are current")
+			if unresolved != nil {
+				// Tables an application has not created yet: their guards
+				// come with the next migrate up, serve or guards install.
+				fmt.Fprintf(c.stderr, "warning: entities without late-write guards: %v\n", unresolved)
+			}
 		case "down":
 			reverted, err := migrations.Down(ctx, pool, cfg.River.Schema, steps, river)
 			if err != nil {

@@ -27,6 +27,7 @@ type Metrics struct {
 	EntitiesDeleted *prometheus.CounterVec   // entity
 	IngestSkipped   *prometheus.CounterVec   // entity
 	TombstonesGCed  *prometheus.CounterVec   // entity
+	Verifications   *prometheus.CounterVec   // entity, outcome
 	JobOutcomes     *prometheus.CounterVec   // kind, outcome
 }
 
@@ -77,6 +78,10 @@ func New() *Metrics {
 		TombstonesGCed: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_tombstones_collected_total", Help: "Tombstones removed by tombstone GC.",
 		}, []string{"entity"}),
+		Verifications: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_entity_verifications_total",
+			Help: "Checks after a purge that nothing of a deleted entity remains, by outcome (verified or failed).",
+		}, []string{"entity", "outcome"}),
 		JobOutcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_river_jobs_total", Help: "River jobs worked by this process, by kind and outcome.",
 		}, []string{"kind", "outcome"}),
@@ -86,7 +91,7 @@ func New() *Metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
-		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.JobOutcomes,
+		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes,
 	)
 	return m
 }

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,6 +25,7 @@ import (
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/migrations"
@@ -81,6 +83,9 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		if len(applied) > 0 {
 			logger.InfoContext(ctx, "Applied migrations", slog.Any("versions", applied))
 		}
+	}
+	if err := s.guards(ctx); err != nil {
+		return nil, err
 	}
 
 	if s.Blobs, err = OpenBlobs(ctx, cfg.Blob); err != nil {
@@ -342,4 +347,48 @@ func (h quietHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
 
 func (h quietHandler) WithGroup(name string) slog.Handler {
 	return quietHandler{h.Handler.WithGroup(name)}
+}
+
+// guards brings the late-write guards of the configured entities up to date
+// when migrate_on_start is set, and otherwise refuses to start while they
+// are missing or stale: deleting an entity whose tables take writes
+// unguarded could let it come back. An entity whose tables do not exist yet
+// is logged and left for later.
+func (s *Service) guards(ctx context.Context) error {
+	if s.Config.MigrateOnStart {
+		changes, unresolved, err := entity.InstallGuards(ctx, s.Pool, s.Pool, s.Config)
+		if err != nil {
+			return fmt.Errorf("install late-write guards: %w", err)
+		}
+		for _, c := range changes {
+			s.Logger.InfoContext(ctx, "Late-write guard "+c.Action, slog.String("entity", c.Entity), slog.String("table", c.Table))
+		}
+		if unresolved != nil {
+			s.Logger.WarnContext(ctx, "Entities without late-write guards", slog.String("error", unresolved.Error()))
+		}
+		return nil
+	}
+	changes, unresolved, err := entity.CheckGuards(ctx, s.Pool, s.Config)
+	if err != nil {
+		return fmt.Errorf("check late-write guards: %w", err)
+	}
+	if unresolved != nil {
+		s.Logger.WarnContext(ctx, "Entities without late-write guards", slog.String("error", unresolved.Error()))
+	}
+	var behind []string
+	for _, c := range changes {
+		if c.Action == "undeclared" {
+			// Left from an earlier configuration: it refuses writes for
+			// entities deleted back then, which is harmless.
+			s.Logger.WarnContext(ctx, "Late-write guard of an entity no longer declared; lethe guards install drops it",
+				slog.String("entity", c.Entity), slog.String("table", c.Table))
+			continue
+		}
+		behind = append(behind, c.String())
+	}
+	if len(behind) > 0 {
+		list := behind
+		return fmt.Errorf("late-write guards are not current (%s): run `lethe guards install`, or set migrate_on_start", strings.Join(list, "; "))
+	}
+	return nil
 }

@@ -2,10 +2,15 @@ package testenv
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/entity"
 )
 
 // templateTimeout bounds creating a migrated database, building its template included (which may
@@ -33,7 +38,35 @@ func MigratedURL(t testing.TB) string {
 	if err != nil {
 		t.Fatalf("testenv: %v", err)
 	}
-	return newDatabase(t, func(ctx context.Context, pg pgServer, name string) error {
+	dbURL := newDatabase(t, func(ctx context.Context, pg pgServer, name string) error {
 		return migratedTemplates.createFromTemplate(ctx, pg.admin, name, hash)
 	})
+	if err := installGuards(dbURL); err != nil {
+		t.Fatalf("testenv: %v", err)
+	}
+	return dbURL
+}
+
+// installGuards brings the late-write guards of the embedded default
+// configuration's entities (the run example) up to date in the database at
+// dbURL, as `lethe migrate up` would. The template holds them already unless
+// the guards' definition changed since it was built; then each database
+// gets the current ones here.
+func installGuards(dbURL string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	pool, err := pgxpool.New(ctx, dbURL)
+	if err != nil {
+		return fmt.Errorf("install guards: %w", err)
+	}
+	defer pool.Close()
+	cfg, err := config.Parse(config.Default, nil)
+	if err != nil {
+		return fmt.Errorf("install guards: %w", err)
+	}
+	_, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
+	if err = errors.Join(unresolved, err); err != nil {
+		return fmt.Errorf("install guards: %w", err)
+	}
+	return nil
 }

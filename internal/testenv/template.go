@@ -71,7 +71,8 @@ func migrateURL(ctx context.Context, dbURL string) error {
 	if _, err := schema.Apply(ctx, pool); err != nil {
 		return fmt.Errorf("apply example schemas to template database: %w", err)
 	}
-	return nil
+	pool.Close()
+	return installGuards(dbURL)
 }
 
 // migrationHash identifies the schema migrateURL builds, so a changed migration (Lethe's, an

@@ -1,11 +1,12 @@
 // Package schema holds the example tables that the demo and the tests run
 // Lethe's policies on (pastes, lineage_event_idempotency and its partitioned
-// variant, runs and their child tables with the late-write guard), and
-// applies them. They are an application's tables, not Lethe's: `lethe
-// migrate` never creates them.
+// variant, runs and their child tables), and applies them. They are an
+// application's tables, not Lethe's: `lethe migrate` never creates them.
+// Their late-write guards come from the run entity's declaration, like any
+// entity's (package entity).
 //
 // Files are named NNNN_name.sql and applied in version order after Lethe's
-// migrations (the guard reads lethe_tombstones). Applied versions are
+// migrations. Applied versions are
 // recorded in lethe_demo_schema. A database that earlier Lethe versions
 // migrated has the same versions recorded in lethe_migration, and those are
 // not applied again.

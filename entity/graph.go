@@ -1,0 +1,342 @@
+package entity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Executor is what both a pool and a transaction offer.
+type Executor interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// ident quotes a table or column name from configuration.
+func ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+
+// identTemplate fills the {placeholder}s of an SQL template with quoted
+// names from configuration, as package db's statements do; values are
+// always $n parameters.
+type identTemplate struct{ r *strings.Replacer }
+
+func newIdentTemplate(names map[string]string) identTemplate {
+	pairs := make([]string, 0, 2*len(names))
+	for placeholder, name := range names {
+		pairs = append(pairs, "{"+placeholder+"}", ident(name))
+	}
+	return identTemplate{strings.NewReplacer(pairs...)}
+}
+
+func (t identTemplate) fill(sql string) string { return t.r.Replace(sql) }
+
+// EntitySpec is an entity as configured: a root table keyed by KeyColumn and
+// the edges that lead from it to the rows hanging off it.
+type EntitySpec struct {
+	Name      string
+	Table     string
+	KeyColumn string
+	Edges     []EdgeSpec
+}
+
+// EdgeSpec says that rows of Table whose Column equals RefColumn of a row of
+// RefTable belong to the same entity.
+type EdgeSpec struct {
+	Table, Column, RefTable, RefColumn string
+}
+
+// EntityGraph is an entity resolved against the database: its key's type is
+// known and its tables are in dependency order. Its statements find the rows
+// of one entity in every table through nested IN subqueries, each level with
+// its own alias, so a column can never resolve to an outer table.
+type EntityGraph struct {
+	EntitySpec
+
+	// KeyType is the SQL type a key is cast to (text, bigint, integer,
+	// smallint or uuid).
+	KeyType string
+
+	// order lists the tables parents first: the root, then each table after
+	// every table its edges reference. Deletion walks it backwards.
+	order []string
+	// partitioned marks partitioned tables, whose ctids are not unique.
+	partitioned map[string]bool
+	// schemas is where each table lives, for statements that run under
+	// another session's search_path (the guards).
+	schemas map[string]string
+	// columnTypes are the types of the tables' columns, by table.
+	columnTypes map[string]map[string]string
+}
+
+// keyTypes maps the key column types Lethe supports to the type a key
+// parameter is cast to.
+var keyTypes = map[string]string{
+	"text": "text", "character varying": "text", "bpchar": "text", "character": "text",
+	"bigint": "bigint", "integer": "integer", "smallint": "smallint", "uuid": "uuid",
+}
+
+// ResolveEntity checks spec against the database (every table and column
+// exists, the key column's type is supported) and returns its graph.
+func ResolveEntity(ctx context.Context, exec Executor, spec EntitySpec) (*EntityGraph, error) {
+	g := &EntityGraph{EntitySpec: spec, partitioned: map[string]bool{}, schemas: map[string]string{}}
+	order, err := entityOrder(spec)
+	if err != nil {
+		return nil, err
+	}
+	g.order = order
+	rows, err := exec.Query(ctx, `
+		SELECT n.nspname, c.relname, c.relkind = 'p', a.attname, format_type(a.atttypid, NULL)
+		FROM pg_class c
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+		WHERE c.oid = ANY (SELECT to_regclass(quote_ident(t))::oid FROM unnest($1::text[]) AS t)`, order)
+	if err != nil {
+		return nil, fmt.Errorf("entity %s: read its tables: %w", spec.Name, err)
+	}
+	columns := map[string]map[string]string{}
+	for rows.Next() {
+		var schema, table, column, typ string
+		var partitioned bool
+		if err := rows.Scan(&schema, &table, &partitioned, &column, &typ); err != nil {
+			return nil, fmt.Errorf("entity %s: read its tables: %w", spec.Name, err)
+		}
+		if columns[table] == nil {
+			columns[table] = map[string]string{}
+		}
+		columns[table][column] = typ
+		g.partitioned[table] = partitioned
+		g.schemas[table] = schema
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("entity %s: read its tables: %w", spec.Name, err)
+	}
+	need := func(table, column string) error {
+		if columns[table] == nil {
+			return fmt.Errorf("entity %s: table %s does not exist", spec.Name, table)
+		}
+		if _, ok := columns[table][column]; !ok {
+			return fmt.Errorf("entity %s: table %s has no column %s", spec.Name, table, column)
+		}
+		return nil
+	}
+	var problems []error
+	problems = append(problems, need(spec.Table, spec.KeyColumn))
+	for _, e := range spec.Edges {
+		problems = append(problems, need(e.Table, e.Column), need(e.RefTable, e.RefColumn))
+	}
+	if err := errors.Join(problems...); err != nil {
+		return nil, err
+	}
+	g.columnTypes = columns
+	keyType := columns[spec.Table][spec.KeyColumn]
+	if g.KeyType = keyTypes[strings.TrimSuffix(keyType, "[]")]; g.KeyType == "" || strings.HasSuffix(keyType, "[]") {
+		return nil, fmt.Errorf("entity %s: key column %s.%s is %s; supported are text, integer and uuid columns", spec.Name, spec.Table, spec.KeyColumn, keyType)
+	}
+	return g, nil
+}
+
+// entityOrder returns the tables of spec parents first, or an error naming
+// a table that does not lead back to the root.
+func entityOrder(spec EntitySpec) ([]string, error) {
+	order := []string{spec.Table}
+	remaining := slices.Clone(spec.Edges)
+	for len(remaining) > 0 {
+		progressed := false
+		for _, table := range edgeTables(remaining) {
+			if slices.Contains(order, table) {
+				continue
+			}
+			ready := true
+			for _, e := range remaining {
+				if e.Table == table && !slices.Contains(order, e.RefTable) {
+					ready = false
+				}
+			}
+			if ready {
+				order = append(order, table)
+				progressed = true
+			}
+		}
+		remaining = slices.DeleteFunc(remaining, func(e EdgeSpec) bool { return slices.Contains(order, e.Table) })
+		if !progressed && len(remaining) > 0 {
+			return nil, fmt.Errorf("entity %s: table %s does not lead back to the root %s without a cycle", spec.Name, remaining[0].Table, spec.Table)
+		}
+	}
+	return order, nil
+}
+
+func edgeTables(edges []EdgeSpec) []string {
+	var tables []string
+	for _, e := range edges {
+		if !slices.Contains(tables, e.Table) {
+			tables = append(tables, e.Table)
+		}
+	}
+	return tables
+}
+
+// Tables returns the entity's tables, parents first.
+func (g *EntityGraph) Tables() []string { return slices.Clone(g.order) }
+
+// keyParam is $1 cast to the key's type.
+func (g *EntityGraph) keyParam() string { return "$1::text::" + g.KeyType }
+
+// edgesInto returns the edges whose rows live in table.
+func (g *EntityGraph) edgesInto(table string) []EdgeSpec {
+	var edges []EdgeSpec
+	for _, e := range g.Edges {
+		if e.Table == table {
+			edges = append(edges, e)
+		}
+	}
+	return edges
+}
+
+// direct reports whether e references the root's key column, so its column
+// holds the key itself.
+func (g *EntityGraph) direct(e EdgeSpec) bool {
+	return e.RefTable == g.Table && e.RefColumn == g.KeyColumn
+}
+
+// predicate is the condition under which a row of table, aliased alias,
+// belongs to the entity whose key is $1. Edges that hold the key directly
+// compare with it, so their rows are found even once the root row is gone;
+// deeper ones go through their parents' rows.
+func (g *EntityGraph) predicate(table, alias string) string {
+	if table == g.Table {
+		return newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).fill(`{a}.{key} = ` + g.keyParam())
+	}
+	var terms []string
+	for _, e := range g.edgesInto(table) {
+		t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
+		if g.direct(e) {
+			terms = append(terms, t.fill(`{a}.{col} = `+g.keyParam()))
+			continue
+		}
+		parent := alias + "_"
+		terms = append(terms, t.fill(`{a}.{col} IN (SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+g.predicate(e.RefTable, parent)+`)`)
+	}
+	return "(" + strings.Join(terms, " OR ") + ")"
+}
+
+// CanonicalKey returns key as the database spells it for the key's type
+// (a uuid in lowercase, an integer without leading zeros), so one entity has
+// one tombstone and one lock whatever form a request used. A key the type
+// refuses is an *KeyError.
+func (g *EntityGraph) CanonicalKey(ctx context.Context, exec Executor, key string) (string, error) {
+	var canonical string
+	err := exec.QueryRow(ctx, `SELECT (`+g.keyParam()+`)::text`, key).Scan(&canonical)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && (pgErr.Code == "22P02" || pgErr.Code == "22003") {
+		return "", &KeyError{Entity: g.Name, Key: key, Type: g.KeyType}
+	}
+	if err != nil {
+		return "", fmt.Errorf("entity %s: read key: %w", g.Name, err)
+	}
+	return canonical, nil
+}
+
+// KeyError is a key that is not a value of its entity's key type.
+type KeyError struct {
+	Entity, Key, Type string
+}
+
+func (e *KeyError) Error() string {
+	key := e.Key
+	if len(key) > 64 {
+		key = key[:64] + "…"
+	}
+	return fmt.Sprintf("key %q is not a valid %s key of entity %s", key, e.Type, e.Entity)
+}
+
+// CountRows returns, per table, how many rows of the entity key exist: what
+// a deletion would remove, or, after one, what was left behind.
+func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+	var parts []string
+	for i, table := range g.order {
+		parts = append(parts, fmt.Sprintf(`(SELECT count(*) FROM %s t WHERE %s) AS c%d`, ident(table), g.predicate(table, "t"), i))
+	}
+	counts := make([]int64, len(g.order))
+	dest := make([]any, len(counts))
+	for i := range counts {
+		dest[i] = &counts[i]
+	}
+	if err := exec.QueryRow(ctx, `SELECT `+strings.Join(parts, ", "), key).Scan(dest...); err != nil {
+		return nil, fmt.Errorf("count rows of %s %s: %w", g.Name, key, err)
+	}
+	out := make(map[string]int64, len(counts))
+	for i, table := range g.order {
+		out[table] = counts[i]
+	}
+	return out, nil
+}
+
+// DeleteRows removes every row of the entity key, children first, and
+// returns the rows deleted per table. Call it in the transaction that holds
+// the entity's exclusive lock (LockExclusive) and writes its tombstone.
+func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+	deleted := make(map[string]int64, len(g.order))
+	for _, table := range slices.Backward(g.order) {
+		tag, err := exec.Exec(ctx, `DELETE FROM `+ident(table)+` t WHERE `+g.predicate(table, "t"), key)
+		if err != nil {
+			return deleted, fmt.Errorf("delete %s %s from %s: %w", g.Name, key, table, err)
+		}
+		deleted[table] = tag.RowsAffected()
+	}
+	return deleted, nil
+}
+
+// DeleteChunks deletes the bulk of a large entity ahead of its final
+// transaction: every table but the root, children first, chunk rows per
+// statement, each statement its own transaction, until no table holds more
+// than chunk rows of the entity. The root row stays for the final
+// transaction, which deletes what is left (and whatever was written
+// meanwhile) with the tombstone. An entity with at most chunk rows in every
+// table is left alone, so a small deletion stays one transaction.
+//
+// A foreign key refusing a chunk (a writer added a child under a parent that
+// was about to go) ends the chunks early: the final transaction deletes
+// children first under the exclusive lock, which writers wait for. It
+// returns the rows deleted per table.
+func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key string, chunk int) (map[string]int64, error) {
+	deleted := map[string]int64{}
+	for _, table := range slices.Backward(g.order[1:]) {
+		pred := g.predicate(table, "t")
+		tpl := newIdentTemplate(map[string]string{"table": table})
+		more := tpl.fill(`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + pred + ` LIMIT $2 + 1) m`)
+		// A tid scan takes the chunk's rows; on a partitioned table a ctid
+		// names a row only together with its partition.
+		del := tpl.fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + pred + ` LIMIT $2))`)
+		if g.partitioned[table] {
+			del = tpl.fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + pred + ` LIMIT $2)`)
+		}
+		for {
+			if err := ctx.Err(); err != nil {
+				return deleted, err
+			}
+			var large bool
+			if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
+				return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
+			}
+			if !large {
+				break
+			}
+			tag, err := exec.Exec(ctx, del, key, chunk)
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == "23503" {
+				return deleted, nil
+			}
+			if err != nil {
+				return deleted, fmt.Errorf("delete a chunk of %s %s from %s: %w", g.Name, key, table, err)
+			}
+			deleted[table] += tag.RowsAffected()
+		}
+	}
+	return deleted, nil
+}
