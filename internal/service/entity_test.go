@@ -1,0 +1,118 @@
+package service_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service/servicetest"
+	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
+	"github.com/lethehq/lethe/tombstone"
+)
+
+// TestEntityDeletionEndToEnd runs the service with the tests' own account
+// entity: serve installs its guards, a delete_entity job (with the key in
+// upper case) deletes an account through its edges, the purge empties its
+// blob prefix and leaves another account's blobs, the verification after it
+// is audited as verified, and a job for an undeclared entity is cancelled
+// with an error naming the declared ones.
+func TestEntityDeletionEndToEnd(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	dbURL := testenv.AccountsURL(t)
+	cfg, err := config.Parse([]byte(`
+blob: {kind: local, local: {dir: `+t.TempDir()+`}}
+shutdown_grace: 5s
+`+testenv.AccountsConfig), func(k string) string {
+		if k == "DATABASE_URL" {
+			return dbURL
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, _ := servicetest.Serve(t, cfg)
+
+	const (
+		alice = "00000000-0000-4000-8000-00000000000a"
+		bob   = "00000000-0000-4000-8000-00000000000b"
+	)
+	for _, sql := range []string{
+		`INSERT INTO accounts (id) VALUES ('` + alice + `'), ('` + bob + `')`,
+		`INSERT INTO projects (account_id) VALUES ('` + alice + `'), ('` + alice + `'), ('` + bob + `')`,
+		`INSERT INTO tasks (project_id, assignee) SELECT id, '` + alice + `' FROM projects`,
+		`INSERT INTO api_keys (key, account_id) VALUES ('a', '` + alice + `'), ('b', '` + bob + `')`,
+	} {
+		if _, err := svc.Pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, key := range []string{"accounts/" + alice + "/avatar.png", "accounts/" + alice + "/export/1.zip", "accounts/" + bob + "/avatar.png"} {
+		if err := svc.Blobs.Put(ctx, key, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if _, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: "account", Key: strings.ToUpper(alice)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WaitUntil(t, 30*time.Second, "the verification after the purge", func() (bool, error) {
+		entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
+		for _, e := range entries {
+			if e.Action == db.ActionVerifyEntity {
+				return true, err
+			}
+		}
+		return false, err
+	})
+	entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	actions := map[db.AuditAction]db.AuditEntry{}
+	for _, e := range entries {
+		actions[e.Action] = e
+	}
+	if d := actions[db.ActionDeleteEntity]; d.RowsDeleted != 1+2+3+1 || d.Detail["key"] != alice {
+		t.Errorf("delete_entity audit %+v: want 7 rows of %s (the root, 2 projects, 3 tasks assigned to alice, 1 API key)", d, alice)
+	}
+	if p := actions[db.ActionPurgeBlobs]; p.BlobsDeleted != 2 {
+		t.Errorf("purge audit %+v, want 2 blobs", p)
+	}
+	if v := actions[db.ActionVerifyEntity]; v.Outcome != db.OutcomeOK || v.Detail["verified"] != true {
+		t.Errorf("verification audit %+v, want verified", v)
+	}
+	if ts, err := tombstone.NewPostgres(svc.Pool).Get(ctx, "account", alice); err != nil || ts == nil {
+		t.Errorf("tombstone of %s: %v, %v", alice, ts, err)
+	}
+	var left int
+	if err := svc.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM projects) + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM accounts)`).Scan(&left); err != nil || left != 3 {
+		t.Errorf("%d rows left (%v), want bob's account, project and API key", left, err)
+	}
+	if ok, err := svc.Blobs.Exists(ctx, "accounts/"+bob+"/avatar.png"); err != nil || !ok {
+		t.Errorf("bob's blob: exists %t, %v", ok, err)
+	}
+	if _, err := svc.Pool.Exec(ctx, `INSERT INTO api_keys (key, account_id) VALUES ('late', $1)`, alice); err == nil || !db.IsTombstonedError(err) {
+		t.Errorf("late write for the deleted account: %v, want the guard's refusal", err)
+	}
+
+	job, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: "user", Key: "1"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.WaitUntil(t, 30*time.Second, "the undeclared entity's job", func() (bool, error) {
+		j, err := svc.River.JobGet(ctx, job.Job.ID)
+		return j != nil && j.FinalizedAt != nil, err
+	})
+	j, err := svc.River.JobGet(ctx, job.Job.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.State != "cancelled" || len(j.Errors) == 0 || !strings.Contains(j.Errors[len(j.Errors)-1].Error, `"user" (declared: account)`) {
+		t.Errorf("job for an undeclared entity: state %s, errors %+v", j.State, j.Errors)
+	}
+}
