@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/demo"
 	"github.com/lethehq/lethe/internal/demo/schema"
 	"github.com/lethehq/lethe/internal/service"
@@ -96,6 +98,15 @@ func demoPrepare(ctx context.Context, s *service.Service, seed bool) error {
 	}
 	if len(applied) > 0 {
 		s.Logger.InfoContext(ctx, "Created the example tables", slog.Any("versions", applied))
+	}
+	// The run example's guards need its tables, which did not exist when
+	// the service started on a new database.
+	changes, unresolved, err := entity.InstallGuards(ctx, s.Pool, s.Pool, s.Config)
+	if err = errors.Join(err, unresolved); err != nil {
+		return fmt.Errorf("install the example entities' guards: %w", err)
+	}
+	for _, ch := range changes {
+		s.Logger.InfoContext(ctx, "Late-write guard "+ch.Action, slog.String("entity", ch.Entity), slog.String("table", ch.Table))
 	}
 	if !seed {
 		return nil
