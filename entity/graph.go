@@ -125,10 +125,20 @@ func ResolveEntity(ctx context.Context, exec Executor, spec EntitySpec) (*Entity
 		}
 		return nil
 	}
-	var problems []error
-	problems = append(problems, need(spec.Table, spec.KeyColumn))
+	var (
+		problems []error
+		seen     = map[string]bool{}
+	)
+	check := func(table, column string) {
+		if err := need(table, column); err != nil && !seen[err.Error()] {
+			seen[err.Error()] = true
+			problems = append(problems, err)
+		}
+	}
+	check(spec.Table, spec.KeyColumn)
 	for _, e := range spec.Edges {
-		problems = append(problems, need(e.Table, e.Column), need(e.RefTable, e.RefColumn))
+		check(e.Table, e.Column)
+		check(e.RefTable, e.RefColumn)
 	}
 	if err := errors.Join(problems...); err != nil {
 		return nil, err
