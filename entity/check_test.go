@@ -1,0 +1,242 @@
+package entity_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// accountsEdges is the edges section of testenv.AccountsConfig, which
+// tests extend with edges of their own.
+const accountsEdges = `
+entities:
+  - name: account
+    table: accounts
+    key_column: id
+    blob_prefix: "accounts/{key}/"
+    edges:
+      - {table: projects, column: account_id, references: accounts.id}
+      - {table: tasks,    column: project_id, references: projects.id}
+      - {table: tasks,    column: assignee,   references: accounts.id}
+      - {table: api_keys, column: account_id, references: accounts.id}
+`
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+
+	type testBundle struct {
+		pool *pgxpool.Pool
+	}
+	setup := func(t *testing.T, ddl string) *testBundle {
+		t.Helper()
+		url := testenv.AccountsURL(t)
+		pool, err := pgxpool.New(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(pool.Close)
+		if ddl != "" {
+			if _, err := pool.Exec(t.Context(), ddl); err != nil {
+				t.Fatalf("fixture DDL: %v", err)
+			}
+		}
+		return &testBundle{pool: pool}
+	}
+	parse := func(t *testing.T, yaml string) *config.Config {
+		t.Helper()
+		cfg, err := config.Parse([]byte(yaml), nil)
+		if err != nil {
+			t.Fatalf("config: %v", err)
+		}
+		return cfg
+	}
+	// check runs Check after installing the guards, so that only the
+	// declaration's own findings remain.
+	check := func(t *testing.T, pool *pgxpool.Pool, cfg *config.Config) []entity.Finding {
+		t.Helper()
+		if _, unresolved, err := entity.InstallGuards(t.Context(), pool, pool, cfg); err != nil || unresolved != nil {
+			t.Fatalf("install guards: %v, unresolved: %v", err, unresolved)
+		}
+		findings, err := entity.Check(t.Context(), pool, cfg)
+		if err != nil {
+			t.Fatalf("Check: %v", err)
+		}
+		return findings
+	}
+	find := func(t *testing.T, findings []entity.Finding, kind entity.FindingKind, table, column string) entity.Finding {
+		t.Helper()
+		i := slices.IndexFunc(findings, func(f entity.Finding) bool {
+			return f.Kind == kind && f.Table == table && f.Column == column
+		})
+		if i < 0 {
+			t.Fatalf("no %s finding on %s.%s among\n%s", kind, table, column, describe(findings))
+		}
+		return findings[i]
+	}
+
+	t.Run("CleanDeclarationReportsNothing", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, "")
+		if findings := check(t, b.pool, parse(t, testenv.AccountsConfig)); len(findings) > 0 {
+			t.Fatalf("the accounts declaration: want no findings, got\n%s", describe(findings))
+		}
+	})
+
+	t.Run("EachFindingWithItsFix", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, `
+			-- Comments hang off tasks through a foreign key no edge declares.
+			CREATE TABLE comments (id bigint PRIMARY KEY, task_id bigint REFERENCES tasks (id));
+			CREATE INDEX comments_task_id_idx ON comments (task_id);
+			-- A link keyed by two columns of tasks.
+			ALTER TABLE tasks ADD UNIQUE (id, project_id);
+			CREATE TABLE task_links (task_id bigint, project_id bigint, FOREIGN KEY (task_id, project_id) REFERENCES tasks (id, project_id));
+			CREATE INDEX task_links_task_id_idx ON task_links (task_id);
+			-- Notes name their account in a text column.
+			CREATE TABLE notes (id bigint PRIMARY KEY, account_ref text NOT NULL);
+			CREATE INDEX notes_account_ref_idx ON notes (account_ref);
+			-- Attachments have no index on their edge column.
+			CREATE TABLE attachments (id bigint PRIMARY KEY, task_id bigint NOT NULL);`)
+		cfg := parse(t, accountsEdges+`
+      - {table: notes,       column: account_ref, references: accounts.id}
+      - {table: attachments, column: task_id,     references: tasks.id}`)
+		findings := check(t, b.pool, cfg)
+
+		fk := find(t, findings, entity.FindingUndeclaredReference, "comments", "task_id")
+		if fk.Severity != entity.SeverityError || fk.Entity != "account" ||
+			fk.Fix != "add to entity account's edges: {table: comments, column: task_id, references: tasks.id}" ||
+			!strings.Contains(fk.Problem, "would fail on the foreign key") {
+			t.Errorf("undeclared foreign key: %+v", fk)
+		}
+		multi := find(t, findings, entity.FindingUndeclaredReference, "task_links", "task_id, project_id")
+		if multi.Severity != entity.SeverityError || !strings.Contains(multi.Problem, "task_links(task_id, project_id) references tasks(id, project_id)") ||
+			!strings.HasPrefix(multi.Fix, "add to entity account's edges: {table: task_links, column: task_id, references: tasks.id}") {
+			t.Errorf("multi-column foreign key: %+v", multi)
+		}
+		mismatch := find(t, findings, entity.FindingTypeMismatch, "notes", "account_ref")
+		const alter = `DROP TRIGGER IF EXISTS "lethe_guard_account" ON "notes"; ALTER TABLE "notes" ALTER COLUMN "account_ref" TYPE uuid USING "account_ref"::uuid`
+		if mismatch.Severity != entity.SeverityError || !strings.Contains(mismatch.Problem, "notes.account_ref is text but references accounts.id, which is uuid") ||
+			mismatch.Fix != alter+"; then lethe guards install" {
+			t.Errorf("type mismatch: %+v", mismatch)
+		}
+		index := find(t, findings, entity.FindingMissingIndex, "attachments", "task_id")
+		const create = `CREATE INDEX CONCURRENTLY IF NOT EXISTS "attachments_task_id_idx" ON "attachments" ("task_id")`
+		if index.Severity != entity.SeverityWarning || index.Fix != create {
+			t.Errorf("missing index: %+v", index)
+		}
+		if len(findings) != 4 {
+			t.Errorf("want exactly these 4 findings, got\n%s", describe(findings))
+		}
+
+		// Doing what the fixes say (check installs the guards again)
+		// leaves nothing to report.
+		for _, stmt := range []string{alter, create} {
+			if _, err := b.pool.Exec(t.Context(), stmt); err != nil {
+				t.Fatalf("fix %q: %v", stmt, err)
+			}
+		}
+		fixed := parse(t, accountsEdges+`
+      - {table: notes,       column: account_ref, references: accounts.id}
+      - {table: attachments, column: task_id,     references: tasks.id}
+      - {table: comments,    column: task_id,     references: tasks.id}
+      - {table: task_links,  column: task_id,     references: tasks.id}`)
+		if findings := check(t, b.pool, fixed); len(findings) > 0 {
+			t.Errorf("after the fixes: want no findings, got\n%s", describe(findings))
+		}
+	})
+
+	t.Run("MissingTablesAndColumns", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, "")
+		cfg := parse(t, accountsEdges+`
+      - {table: ghosts, column: account_id, references: accounts.id}
+      - {table: tasks,  column: reviewer,   references: accounts.id}`)
+		findings, err := entity.Check(t.Context(), b.pool, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		table := find(t, findings, entity.FindingUnresolved, "ghosts", "")
+		column := find(t, findings, entity.FindingUnresolved, "tasks", "reviewer")
+		for _, f := range []entity.Finding{table, column} {
+			if f.Severity != entity.SeverityError || !strings.Contains(f.Problem, "entity account cannot be deleted") {
+				t.Errorf("unresolved: %+v", f)
+			}
+		}
+		if !strings.Contains(table.Problem, "table ghosts does not exist") || !strings.Contains(column.Problem, "table tasks has no column reviewer") {
+			t.Errorf("unresolved problems name the wrong thing:\n%s", describe(findings))
+		}
+	})
+
+	t.Run("GuardsMissingAndStale", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, "")
+		cfg := parse(t, testenv.AccountsConfig)
+		// The migrated database holds the run example's guards; those of
+		// the accounts are not installed yet.
+		findings, err := entity.Check(t.Context(), b.pool, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, table := range []string{"accounts", "projects", "tasks", "api_keys"} {
+			f := find(t, findings, entity.FindingGuard, table, "")
+			if f.Severity != entity.SeverityError || f.Fix != "lethe guards install" || !strings.Contains(f.Problem, "no late-write guard") {
+				t.Errorf("missing guard: %+v", f)
+			}
+		}
+		run := find(t, findings, entity.FindingGuard, "runs", "")
+		if run.Severity != entity.SeverityWarning || run.Entity != "run" {
+			t.Errorf("guard of an undeclared entity: %+v", run)
+		}
+
+		// A guard from an earlier declaration is stale.
+		check(t, b.pool, cfg)
+		narrower := parse(t, strings.Replace(testenv.AccountsConfig, "      - {table: tasks,    column: assignee,   references: accounts.id}\n", "", 1))
+		findings, err = entity.Check(t.Context(), b.pool, narrower)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stale := find(t, findings, entity.FindingGuard, "tasks", "")
+		if stale.Severity != entity.SeverityError || !strings.Contains(stale.Problem, "older declaration") {
+			t.Errorf("stale guard: %+v", stale)
+		}
+	})
+
+	t.Run("SharedTablesAndEdges", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, "")
+		cfg := parse(t, accountsEdges+`
+  - name: project
+    table: projects
+    key_column: id
+    edges:
+      - {table: tasks, column: project_id, references: projects.id}`)
+		findings := check(t, b.pool, cfg)
+		shared := find(t, findings, entity.FindingSharedTable, "projects", "")
+		if shared.Severity != entity.SeverityWarning || !strings.Contains(shared.Problem, "also belongs to entity project") {
+			t.Errorf("shared table: %+v", shared)
+		}
+		edge := find(t, findings, entity.FindingDuplicateEdge, "tasks", "project_id")
+		if edge.Severity != entity.SeverityWarning {
+			t.Errorf("duplicate edge: %+v", edge)
+		}
+		for _, f := range findings {
+			if f.Severity == entity.SeverityError {
+				t.Errorf("sharing is no error: %s", f)
+			}
+		}
+	})
+}
+
+func describe(findings []entity.Finding) string {
+	var b strings.Builder
+	for _, f := range findings {
+		b.WriteString("  " + f.String() + "\n")
+	}
+	return b.String()
+}
