@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/service"
@@ -23,11 +25,11 @@ import (
 	"github.com/lethehq/lethe/workers"
 )
 
-// Run deletion commands: delete, clear-tombstone, cleanup-orphan-s3,
-// cleanup-tombstones, backup, restore. Each opens only what it needs: a pool
-// on the database, the blob store for those that touch blobs, and for delete
-// an insert-only River client: the jobs it inserts are worked by
-// `lethe serve`. None of them migrates.
+// Entity deletion commands: delete (any declared entity), clear-tombstone,
+// cleanup-orphan-s3, cleanup-tombstones, backup and restore (runs). Each
+// opens only what it needs: a pool on the database, the blob store for
+// those that touch blobs, and for delete an insert-only River client: the
+// jobs it inserts are worked by `lethe serve`. None of them migrates.
 
 // openPool loads the configuration and connects to its database. check,
 // when set, vets the configuration first, so that a mistake is reported
@@ -54,7 +56,8 @@ func (c *cli) deps(cfg *config.Config, pool *pgxpool.Pool, blobs blob.Store) *wo
 	return &workers.Deps{Config: cfg, Pool: pool, Blobs: blobs, Logger: c.logger(cfg), Metrics: metrics.New()}
 }
 
-// entityArgs checks "run <hash>" arguments.
+// entityArgs checks "run <hash>" arguments, for the commands that handle
+// runs only.
 func entityArgs(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", usagef("want: run <run_hash>")
@@ -84,40 +87,59 @@ func tombstonePolicy(cfg *config.Config, name string) (*config.Tombstone, error)
 func deleteCommand() command {
 	cmd := command{
 		name:    "delete",
-		summary: "Delete a run: insert a lethe.delete_entity job (worked by lethe serve).",
-		usage:   "[--config lethe.yaml] [--wait] [--timeout 1m] run <run_hash>",
+		summary: "Delete an entity (run <run_hash>, account <id>, ...): insert a lethe.delete_entity job (worked by lethe serve); --dry-run shows what it would remove.",
+		usage:   "[--config lethe.yaml] [--dry-run] [--wait] [--timeout 1m] <entity> <key>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
-			configPath string
-			wait       bool
-			timeout    time.Duration
+			configPath   string
+			dryRun, wait bool
+			timeout      time.Duration
 		)
 		fs := c.flags(cmd, &configPath)
+		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and delete nothing")
 		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
 		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
 		}
-		hash, err := entityArgs(positional)
-		if err != nil {
-			return err
+		if len(positional) != 2 {
+			return usagef("want: <entity> <key>")
 		}
-		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
+		if dryRun && wait {
+			return usagef("--dry-run deletes nothing, so there is nothing to --wait for")
+		}
+		name, key := positional[0], positional[1]
+		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
+			return checkEntityKey(cfg, name, key)
+		})
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
+		ent, err := entity.Resolve(ctx, pool, cfg, name)
+		if err != nil {
+			return err
+		}
+		if key, err = ent.CanonicalKey(ctx, pool, key); err != nil {
+			if keyErr := new(entity.KeyError); errors.As(err, &keyErr) {
+				return usagef("%v", err)
+			}
+			return err
+		}
+		if dryRun {
+			return c.previewDelete(ctx, cfg, pool, ent, key)
+		}
 		client, err := service.NewInsertOnlyClient(cfg, pool, c.logger(cfg))
 		if err != nil {
 			return err
 		}
-		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: jobs.EntityRun, Key: hash}, nil)
+		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: name, Key: key}, nil)
 		if err != nil {
-			return fmt.Errorf("insert delete job for run %s: %w", hash, err)
+			return fmt.Errorf("insert delete job for %s %s: %w", name, key, err)
 		}
-		fmt.Fprintf(c.stdout, "delete of run %s enqueued: job %d\n", hash, res.Job.ID)
+		fmt.Fprintf(c.stdout, "delete of %s %s enqueued: job %d\n", name, key, res.Job.ID)
 		if !wait {
 			return nil
 		}
@@ -130,7 +152,7 @@ func deleteCommand() command {
 			}
 			switch job.State {
 			case rivertype.JobStateCompleted:
-				fmt.Fprintf(c.stdout, "run %s deleted\n", hash)
+				fmt.Fprintf(c.stdout, "%s %s deleted\n", name, key)
 				return nil
 			case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
 				return fmt.Errorf("job %d ended %s: %v", job.ID, job.State, job.Errors)
@@ -143,6 +165,64 @@ func deleteCommand() command {
 		}
 	}
 	return cmd
+}
+
+// checkEntityKey checks, before anything connects, that cfg declares the
+// entity name and that key is well formed for it.
+func checkEntityKey(cfg *config.Config, name, key string) error {
+	if cfg.Entity(name) == nil {
+		declared := cfg.EntityNames()
+		if len(declared) == 0 {
+			return usagef("unknown entity %q: the configuration declares none (see entities)", name)
+		}
+		return usagef("unknown entity %q (declared: %s)", name, strings.Join(declared, ", "))
+	}
+	if err := jobs.ValidateEntityKey(name, key); err != nil {
+		return usagef("%v", err)
+	}
+	return nil
+}
+
+// previewBlobs is how many blob keys a dry run lists.
+const previewBlobs = 5
+
+// previewDelete prints what deleting ent's key would remove.
+func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, ent *entity.Entity, key string) error {
+	var blobs blob.Store
+	if ent.Decl.BlobPrefix != "" {
+		var err error
+		if blobs, err = service.OpenBlobs(ctx, cfg.Blob); err != nil {
+			return err
+		}
+	}
+	p, err := ent.Preview(ctx, pool, blobs, key)
+	if err != nil {
+		return err
+	}
+	w := c.stdout
+	fmt.Fprintf(w, "dry run: deleting %s %s would remove (nothing was deleted):\n", p.Entity, p.Key)
+	fmt.Fprintf(w, "  %-24s %10s\n", "table", "rows")
+	for _, table := range ent.Tables() {
+		fmt.Fprintf(w, "  %-24s %10d\n", table, p.Rows[table])
+	}
+	fmt.Fprintf(w, "  %-24s %10d\n", "total", p.TotalRows)
+	if p.BlobPrefix == "" {
+		fmt.Fprintf(w, "blobs: none (entity %s has no blob_prefix)\n", p.Entity)
+	} else {
+		fmt.Fprintf(w, "blobs under %s: %d\n", p.BlobPrefix, p.Blobs)
+		for _, k := range p.BlobSample[:min(len(p.BlobSample), previewBlobs)] {
+			fmt.Fprintf(w, "  %s\n", k)
+		}
+		if more := p.Blobs - min(len(p.BlobSample), previewBlobs); more > 0 {
+			fmt.Fprintf(w, "  ... and %d more\n", more)
+		}
+	}
+	if p.Tombstoned {
+		fmt.Fprintf(w, "tombstoned: yes, %s %s was deleted before (deleting it again removes what is found now)\n", p.Entity, p.Key)
+	} else {
+		fmt.Fprintln(w, "tombstoned: no")
+	}
+	return nil
 }
 
 func clearTombstoneCommand() command {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service/servicetest"
@@ -154,6 +156,133 @@ func TestTombstoneCommands(t *testing.T) {
 		var n int
 		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
 			t.Errorf("bad commands inserted jobs: %d", n)
+		}
+	})
+}
+
+// accountsDB returns a migrated database holding the tests' accounts
+// schema, a pool on it, and the path of a configuration declaring the
+// account entity (with edges added before its policies), whose blobs live
+// in blobDir.
+func accountsDB(t *testing.T, blobDir, edges string) (*pgxpool.Pool, string) {
+	t.Helper()
+	url := testenv.AccountsURL(t)
+	pool, err := pgxpool.New(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	decl := strings.Replace(testenv.AccountsConfig, "\npolicies:", edges+"\npolicies:", 1)
+	return pool, writeConfig(t, "database:\n  url: \""+url+"\"\nblob:\n  kind: local\n  local:\n    dir: "+blobDir+"\n"+decl)
+}
+
+// TestDeleteEntity deletes an account of the tests' own schema from the
+// command line: the dry run reports what would go and removes nothing, a
+// real one enqueues the job under the canonical key, and mistakes are
+// usage errors naming what is wrong.
+func TestDeleteEntity(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	blobDir := t.TempDir()
+	pool, cfgPath := accountsDB(t, blobDir, "")
+	lethe := func(t *testing.T, wantCode int, args ...string) (stdout, stderr string) {
+		t.Helper()
+		code, stdout, stderr := runCLI(t, nil, append(args, "--config", cfgPath)...)
+		if code != wantCode {
+			t.Fatalf("lethe %v: exit %d, want %d\nstdout: %s\nstderr: %s", args, code, wantCode, stdout, stderr)
+		}
+		return stdout, stderr
+	}
+
+	const account = "6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f"
+	for _, insert := range []string{
+		`INSERT INTO accounts (id, name) VALUES ($1, 'acme'), ('00000000-0000-0000-0000-000000000001', 'other')`,
+		`INSERT INTO projects (id, account_id) VALUES (1, $1), (2, $1), (3, '00000000-0000-0000-0000-000000000001')`,
+		`INSERT INTO tasks (project_id, assignee) VALUES (1, NULL), (2, NULL), (3, $1), (3, NULL)`,
+		`INSERT INTO api_keys (key, account_id) VALUES ('k1', $1)`,
+	} {
+		if _, err := pool.Exec(ctx, insert, account); err != nil {
+			t.Fatalf("%s: %v", insert, err)
+		}
+	}
+	for _, name := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		path := filepath.Join(blobDir, "accounts", account, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(name), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snapshot := func() string {
+		var s string
+		err := pool.QueryRow(ctx, `SELECT concat_ws(' ',
+			(SELECT count(*) FROM accounts), (SELECT count(*) FROM projects), (SELECT count(*) FROM tasks),
+			(SELECT count(*) FROM api_keys), (SELECT count(*) FROM lethe_tombstones),
+			(SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity'))`).Scan(&s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := snapshot()
+
+	t.Run("DryRun", func(t *testing.T) {
+		// The key in capitals: the preview names the canonical one.
+		out, _ := lethe(t, 0, "delete", "--dry-run", "account", strings.ToUpper(account))
+		for _, want := range []string{
+			"dry run: deleting account " + account + " would remove (nothing was deleted):",
+			"  table                          rows\n" +
+				"  accounts                          1\n" +
+				"  projects                          2\n" +
+				"  tasks                             3\n" + // two through the projects, one assigned
+				"  api_keys                          1\n" +
+				"  total                             7\n",
+			"blobs under accounts/" + account + "/: 7",
+			"accounts/" + account + "/a",
+			"... and 2 more",
+			"tombstoned: no",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("dry run output lacks %q:\n%s", want, out)
+			}
+		}
+		if after := snapshot(); after != before {
+			t.Errorf("the dry run changed the database: counts %s, before %s", after, before)
+		}
+		if entries, err := os.ReadDir(filepath.Join(blobDir, "accounts", account)); err != nil || len(entries) != 7 {
+			t.Errorf("the dry run touched the blobs: %d left, %v", len(entries), err)
+		}
+	})
+
+	t.Run("Mistakes", func(t *testing.T) {
+		_, stderr := lethe(t, 2, "delete", "acount", account)
+		if !strings.Contains(stderr, `unknown entity "acount" (declared: account)`) {
+			t.Errorf("unknown entity said %q", stderr)
+		}
+		_, stderr = lethe(t, 2, "delete", "--dry-run", "account", "not-a-uuid")
+		if !strings.Contains(stderr, `key "not-a-uuid" is not a valid uuid key of entity account`) {
+			t.Errorf("malformed key said %q", stderr)
+		}
+		_, stderr = lethe(t, 2, "delete", "account", "a/b")
+		if !strings.Contains(stderr, `key "a/b" is malformed`) {
+			t.Errorf("key with a slash said %q", stderr)
+		}
+		lethe(t, 2, "delete", "--dry-run", "--wait", "account", account)
+		lethe(t, 2, "delete", "account")
+		if after := snapshot(); after != before {
+			t.Errorf("mistakes changed the database: counts %s, before %s", after, before)
+		}
+	})
+
+	t.Run("Enqueue", func(t *testing.T) {
+		out, _ := lethe(t, 0, "delete", "account", strings.ToUpper(account))
+		if !strings.Contains(out, "delete of account "+account+" enqueued: job ") {
+			t.Errorf("delete said %q", out)
+		}
+		var key string
+		if err := pool.QueryRow(ctx, `SELECT args->>'key' FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND args->>'entity' = 'account'`).Scan(&key); err != nil || key != account {
+			t.Errorf("job key = %q, %v; want the canonical %q", key, err, account)
 		}
 	})
 }
