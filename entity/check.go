@@ -298,11 +298,11 @@ func checkReferences(decl *config.Entity, cat *catalog) []Finding {
 		var cost string
 		switch fk.onDelete {
 		case "c":
-			cost = fmt.Sprintf("the database cascades the deletion to %s, but Lethe neither guards those rows against late writes nor verifies them, nor anything that references them", fk.table)
+			cost = fmt.Sprintf("the database cascades a deletion of entity %s to %s, but Lethe neither guards those rows against late writes nor checks what references them", decl.Name, fk.table)
 		case "n", "d":
-			cost = fmt.Sprintf("deleting a %s would leave the %s rows that reference it behind, their %s set to NULL or a default", decl.Name, fk.table, strings.Join(fk.columns, ", "))
+			cost = fmt.Sprintf("a deletion of entity %s leaves the %s rows that reference it behind, with %s set to NULL or a default", decl.Name, fk.table, strings.Join(fk.columns, ", "))
 		default:
-			cost = fmt.Sprintf("deleting a %s that %s rows reference would fail on the foreign key (or, were it dropped, leave those rows behind)", decl.Name, fk.table)
+			cost = fmt.Sprintf("a deletion of entity %s fails on this key while %s rows reference it (and without the key would leave them behind)", decl.Name, fk.table)
 		}
 		f := Finding{
 			Entity: decl.Name, Table: fk.table, Column: strings.Join(fk.columns, ", "), Kind: FindingUndeclaredReference, Severity: SeverityError,
@@ -355,7 +355,7 @@ func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 		tpl := newIdentTemplate(map[string]string{"table": e.Table, "col": e.Column, "trigger": guardPrefix + decl.Name})
 		findings = append(findings, Finding{
 			Entity: decl.Name, Table: e.Table, Column: e.Column, Kind: FindingTypeMismatch, Severity: SeverityError,
-			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: deleting %s would fail comparing them",
+			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: a deletion of entity %s fails comparing them",
 				e.Table, e.Column, typ[1], e.References, refType[1], decl.Name),
 			Fix: tpl.fill(`DROP TRIGGER IF EXISTS {trigger} ON {table}; ALTER TABLE {table} ALTER COLUMN {col} TYPE `) + refType[1] +
 				tpl.fill(` USING {col}::`) + refType[1] + "; then " + GuardsInstallCommand,

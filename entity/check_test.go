@@ -94,6 +94,9 @@ func TestCheck(t *testing.T) {
 			-- Comments hang off tasks through a foreign key no edge declares.
 			CREATE TABLE comments (id bigint PRIMARY KEY, task_id bigint REFERENCES tasks (id));
 			CREATE INDEX comments_task_id_idx ON comments (task_id);
+			-- Labels lose their project when it goes.
+			CREATE TABLE labels (id bigint PRIMARY KEY, project_id bigint REFERENCES projects (id) ON DELETE SET NULL);
+			CREATE INDEX labels_project_id_idx ON labels (project_id);
 			-- A link keyed by two columns of tasks.
 			ALTER TABLE tasks ADD UNIQUE (id, project_id);
 			CREATE TABLE task_links (task_id bigint, project_id bigint, FOREIGN KEY (task_id, project_id) REFERENCES tasks (id, project_id));
@@ -111,8 +114,12 @@ func TestCheck(t *testing.T) {
 		fk := find(t, findings, entity.FindingUndeclaredReference, "comments", "task_id")
 		if fk.Severity != entity.SeverityError || fk.Entity != "account" ||
 			fk.Fix != "add to entity account's edges: {table: comments, column: task_id, references: tasks.id}" ||
-			!strings.Contains(fk.Problem, "would fail on the foreign key") {
+			!strings.Contains(fk.Problem, "a deletion of entity account fails on this key while comments rows reference it") {
 			t.Errorf("undeclared foreign key: %+v", fk)
+		}
+		setNull := find(t, findings, entity.FindingUndeclaredReference, "labels", "project_id")
+		if setNull.Severity != entity.SeverityError || !strings.Contains(setNull.Problem, "leaves the labels rows that reference it behind, with project_id set to NULL") {
+			t.Errorf("undeclared foreign key ON DELETE SET NULL: %+v", setNull)
 		}
 		multi := find(t, findings, entity.FindingUndeclaredReference, "task_links", "task_id, project_id")
 		if multi.Severity != entity.SeverityError || !strings.Contains(multi.Problem, "task_links(task_id, project_id) references tasks(id, project_id)") ||
@@ -130,8 +137,8 @@ func TestCheck(t *testing.T) {
 		if index.Severity != entity.SeverityWarning || index.Fix != create {
 			t.Errorf("missing index: %+v", index)
 		}
-		if len(findings) != 4 {
-			t.Errorf("want exactly these 4 findings, got\n%s", describe(findings))
+		if len(findings) != 5 {
+			t.Errorf("want exactly these 5 findings, got\n%s", describe(findings))
 		}
 
 		// Doing what the fixes say (check installs the guards again)
@@ -145,6 +152,7 @@ func TestCheck(t *testing.T) {
       - {table: notes,       column: account_ref, references: accounts.id}
       - {table: attachments, column: task_id,     references: tasks.id}
       - {table: comments,    column: task_id,     references: tasks.id}
+      - {table: labels,      column: project_id,  references: projects.id}
       - {table: task_links,  column: task_id,     references: tasks.id}`)
 		if findings := check(t, b.pool, fixed); len(findings) > 0 {
 			t.Errorf("after the fixes: want no findings, got\n%s", describe(findings))

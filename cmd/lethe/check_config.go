@@ -3,16 +3,21 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/workers"
 )
 
 func checkConfigCommand() command {
 	cmd := command{
 		name:    "check-config",
-		summary: "Validate the configuration file and print its policies; with --db, check their tables in the database too.",
+		summary: "Validate the configuration file and print its policies; with --db, check their tables and the entities' in the database too.",
 		usage:   "[--config lethe.yaml] [--db]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
@@ -21,7 +26,7 @@ func checkConfigCommand() command {
 			checkDB    bool
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.BoolVar(&checkDB, "db", false, "connect and check each policy's table, columns and indexes")
+		fs.BoolVar(&checkDB, "db", false, "connect and check each policy's table, columns and indexes, and each entity's tables, references, indexes and guards")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
@@ -50,8 +55,9 @@ func checkConfigCommand() command {
 }
 
 // checkTables checks each policy's table the way its first run would, and
-// prints one line per policy plus one per warning. It fails when any policy
-// would fail.
+// prints one line per policy plus one per warning; then it checks the
+// declared entities (checkEntities). It fails when any policy would fail or
+// any entity has a finding that loses data or breaks deletion.
 func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 	pool, err := c.connect(ctx, cfg)
 	if err != nil {
@@ -75,6 +81,9 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 			}
 		case *config.Sweep:
 			_, err = db.SweepTableKind(ctx, pool, workers.SweepTable(p))
+		case *config.Tombstone:
+			fmt.Fprintf(c.stdout, "  %-16s checked with entity %s below\n", name, p.Entity)
+			continue
 		default:
 			fmt.Fprintf(c.stdout, "  %-16s not checked (%s policies use the tables Lethe migrates)\n", name, policy.PolicyKind())
 			continue
@@ -95,8 +104,77 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 			fmt.Fprintf(c.stdout, "  %-16s warning: %s\n", "", w)
 		}
 	}
+	var failures []string
 	if failed > 0 {
-		return fmt.Errorf("%d of %d policies failed the database check", failed, len(cfg.Policies))
+		failures = append(failures, fmt.Sprintf("%d of %d policies", failed, len(cfg.Policies)))
+	}
+	if names := cfg.EntityNames(); len(names) > 0 {
+		failedEntities, err := c.checkEntities(ctx, pool, cfg)
+		if err != nil {
+			return err
+		}
+		if failedEntities > 0 {
+			failures = append(failures, fmt.Sprintf("%d of %d entities", failedEntities, len(names)))
+		}
+	}
+	if len(failures) > 0 {
+		return fmt.Errorf("%s failed the database check", strings.Join(failures, " and "))
 	}
 	return nil
+}
+
+// checkEntities prints what entity.Check finds, entity by entity, each
+// finding with its fix, and returns how many declared entities have
+// errors. Guards left from undeclared entities are listed under those.
+func (c *cli) checkEntities(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config) (failed int, err error) {
+	findings, err := entity.Check(ctx, pool, cfg)
+	if err != nil {
+		return 0, err
+	}
+	names := cfg.EntityNames()
+	for _, f := range findings {
+		if !slices.Contains(names, f.Entity) {
+			names = append(names, f.Entity)
+		}
+	}
+	fmt.Fprintf(c.stdout, "entities (%ss lose data or break deletion; %ss do not):\n", entity.SeverityError, entity.SeverityWarning)
+	for _, name := range names {
+		var errs, warnings int
+		for _, f := range findings {
+			switch {
+			case f.Entity != name:
+			case f.Severity == entity.SeverityError:
+				errs++
+			default:
+				warnings++
+			}
+		}
+		switch {
+		case errs > 0:
+			failed++
+			fmt.Fprintf(c.stdout, "  %-16s FAILED: %s, %s\n", name, count(errs, string(entity.SeverityError)), count(warnings, string(entity.SeverityWarning)))
+		case warnings > 0:
+			fmt.Fprintf(c.stdout, "  %-16s ok, %s\n", name, count(warnings, string(entity.SeverityWarning)))
+		default:
+			fmt.Fprintf(c.stdout, "  %-16s ok\n", name)
+		}
+		// Errors first, in the order Check found them.
+		for _, severity := range []entity.Severity{entity.SeverityError, entity.SeverityWarning} {
+			for _, f := range findings {
+				if f.Entity == name && f.Severity == severity {
+					fmt.Fprintf(c.stdout, "  %-16s %s: %s\n", "", f.Severity, f.Problem)
+					fmt.Fprintf(c.stdout, "  %-16s   fix: %s\n", "", f.Fix)
+				}
+			}
+		}
+	}
+	return failed, nil
+}
+
+// count is "1 error", "2 errors".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
