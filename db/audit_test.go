@@ -121,10 +121,13 @@ func TestAudit(t *testing.T) {
 		backdateAudit(ctx, t, pool, "old", 2*time.Hour)
 		recordAudit(ctx, t, pool, AuditEntry{Policy: "ancient", Action: "sweep", RowsDeleted: 99})
 		backdateAudit(ctx, t, pool, "ancient", 48*time.Hour)
+		recordAudit(ctx, t, pool, AuditEntry{Policy: "runs", Action: ActionVerifyEntity, Outcome: OutcomeError, Error: "deleted entity not gone"})
+		recordAudit(ctx, t, pool, AuditEntry{Policy: "runs", Action: ActionVerifyEntity})
+		recordAudit(ctx, t, pool, AuditEntry{Policy: "runs", Action: ActionPurgeBlobs, Outcome: OutcomeError, Error: "SlowDown"})
 
 		totals, err := AuditTotals(ctx, pool)
 		require.NoError(t, err)
-		require.Len(t, totals, 2, "only the last day counts")
+		require.Len(t, totals, 3, "only the last day counts")
 		p := totals["pastes"]
 		require.Equal(t, int64(10), p.RowsLastHour)
 		require.Equal(t, int64(5), p.BlobsLastHour)
@@ -135,6 +138,10 @@ func TestAudit(t *testing.T) {
 		require.Equal(t, int64(3), o.RowsLastDay)
 		require.Equal(t, int64(1), o.BlobsLastDay)
 		require.Equal(t, int64(1), o.ErrorsLastDay)
+		require.Zero(t, o.VerifyFailuresLastDay)
+		r := totals["runs"]
+		require.Equal(t, int64(2), r.ErrorsLastDay)
+		require.Equal(t, int64(1), r.VerifyFailuresLastDay, "only the failed verification, not the failed purge")
 	})
 
 	t.Run("RecentErrors", func(t *testing.T) {

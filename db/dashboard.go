@@ -104,25 +104,30 @@ type DeletedTotals struct {
 	RowsLastDay   int64 `json:"rows_last_day"`
 	BlobsLastDay  int64 `json:"blobs_last_day"`
 	ErrorsLastDay int64 `json:"errors_last_day"`
+	// VerifyFailuresLastDay counts, among those errors, the checks after a
+	// purge that found something of a deleted entity left (or could not
+	// run): each needs an operator to look into it.
+	VerifyFailuresLastDay int64 `json:"verify_failures_last_day"`
 	// LastActivityAt is when the newest audit entry finished.
 	LastActivityAt *time.Time `json:"last_activity_at"`
 }
 
 // AuditTotals sums the audit of every policy over the last hour and day.
 func AuditTotals(ctx context.Context, exec Executor) (map[string]DeletedTotals, error) {
-	rows, err := dbsqlc.New().AuditTotals(ctx, exec)
+	rows, err := dbsqlc.New().AuditTotals(ctx, exec, string(ActionVerifyEntity))
 	if err != nil {
 		return nil, fmt.Errorf("sum deletion audit: %w", err)
 	}
 	out := make(map[string]DeletedTotals, len(rows))
 	for _, r := range rows {
 		out[r.Policy] = DeletedTotals{
-			RowsLastHour:   r.RowsLastHour,
-			BlobsLastHour:  r.BlobsLastHour,
-			RowsLastDay:    r.RowsLastDay,
-			BlobsLastDay:   r.BlobsLastDay,
-			ErrorsLastDay:  r.ErrorsLastDay,
-			LastActivityAt: &r.LastActivityAt,
+			RowsLastHour:          r.RowsLastHour,
+			BlobsLastHour:         r.BlobsLastHour,
+			RowsLastDay:           r.RowsLastDay,
+			BlobsLastDay:          r.BlobsLastDay,
+			ErrorsLastDay:         r.ErrorsLastDay,
+			VerifyFailuresLastDay: r.VerifyFailuresLastDay,
+			LastActivityAt:        &r.LastActivityAt,
 		}
 	}
 	return out, nil

@@ -12,7 +12,8 @@ ORDER BY finished_at DESC, id DESC
 LIMIT @max;
 
 -- Per policy, the rows and blobs deleted over the last hour and day, the
--- day's errors and the newest entry.
+-- day's errors (and among them failed verifications of deleted entities)
+-- and the newest entry.
 -- name: AuditTotals :many
 SELECT policy,
        coalesce(sum(rows_deleted) FILTER (WHERE finished_at > now() - interval '1 hour'), 0)::bigint AS rows_last_hour,
@@ -20,6 +21,7 @@ SELECT policy,
        coalesce(sum(rows_deleted), 0)::bigint AS rows_last_day,
        coalesce(sum(blobs_deleted), 0)::bigint AS blobs_last_day,
        count(*) FILTER (WHERE outcome = 'error') AS errors_last_day,
+       count(*) FILTER (WHERE outcome = 'error' AND action = @verify_action::text) AS verify_failures_last_day,
        max(finished_at)::timestamptz AS last_activity_at
 FROM lethe_deletion_audit
 WHERE finished_at > now() - interval '1 day'

@@ -223,6 +223,7 @@ SELECT policy,
        coalesce(sum(rows_deleted), 0)::bigint AS rows_last_day,
        coalesce(sum(blobs_deleted), 0)::bigint AS blobs_last_day,
        count(*) FILTER (WHERE outcome = 'error') AS errors_last_day,
+       count(*) FILTER (WHERE outcome = 'error' AND action = $1::text) AS verify_failures_last_day,
        max(finished_at)::timestamptz AS last_activity_at
 FROM lethe_deletion_audit
 WHERE finished_at > now() - interval '1 day'
@@ -230,19 +231,21 @@ GROUP BY policy
 `
 
 type AuditTotalsRow struct {
-	Policy         string
-	RowsLastHour   int64
-	BlobsLastHour  int64
-	RowsLastDay    int64
-	BlobsLastDay   int64
-	ErrorsLastDay  int64
-	LastActivityAt time.Time
+	Policy                string
+	RowsLastHour          int64
+	BlobsLastHour         int64
+	RowsLastDay           int64
+	BlobsLastDay          int64
+	ErrorsLastDay         int64
+	VerifyFailuresLastDay int64
+	LastActivityAt        time.Time
 }
 
 // Per policy, the rows and blobs deleted over the last hour and day, the
-// day's errors and the newest entry.
-func (q *Queries) AuditTotals(ctx context.Context, db DBTX) ([]AuditTotalsRow, error) {
-	rows, err := db.Query(ctx, auditTotals)
+// day's errors (and among them failed verifications of deleted entities)
+// and the newest entry.
+func (q *Queries) AuditTotals(ctx context.Context, db DBTX, verifyAction string) ([]AuditTotalsRow, error) {
+	rows, err := db.Query(ctx, auditTotals, verifyAction)
 	if err != nil {
 		return nil, err
 	}
@@ -257,6 +260,7 @@ func (q *Queries) AuditTotals(ctx context.Context, db DBTX) ([]AuditTotalsRow, e
 			&i.RowsLastDay,
 			&i.BlobsLastDay,
 			&i.ErrorsLastDay,
+			&i.VerifyFailuresLastDay,
 			&i.LastActivityAt,
 		); err != nil {
 			return nil, err
