@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
@@ -56,6 +57,7 @@ policies:
 
 type apiBundle struct {
 	pool    *pgxpool.Pool
+	blobs   blob.Store
 	metrics *metrics.Metrics
 	server  *httptest.Server
 	runNow  []string // policies RunNow was called for
@@ -71,14 +73,25 @@ func setupAPI(t *testing.T, withAuth bool) *apiBundle {
 
 func setupAPIFor(t testing.TB, cfg *config.Config) *apiBundle {
 	t.Helper()
+	return setupAPIOn(t, cfg, testenv.MigratedPool(t))
+}
+
+// setupAPIOn serves web.New on pool's database, with a local blob store of
+// the test's own.
+func setupAPIOn(t testing.TB, cfg *config.Config, pool *pgxpool.Pool) *apiBundle {
+	t.Helper()
 	ctx := context.Background()
-	b := &apiBundle{pool: testenv.MigratedPool(t), metrics: metrics.New()}
+	blobs, err := blob.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &apiBundle{pool: pool, blobs: blobs, metrics: metrics.New()}
 	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{Schema: cfg.River.Schema})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv, err := web.New(web.Options{
-		Config: cfg, Pool: b.pool, River: client, Metrics: b.metrics,
+		Config: cfg, Pool: b.pool, River: client, Metrics: b.metrics, Blobs: b.blobs,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		RunNow: func(ctx context.Context, policy string) ([]int64, error) {
 			b.runNow = append(b.runNow, policy)
@@ -168,6 +181,8 @@ func TestAuth(t *testing.T) {
 		{"POST", "/api/v1/policies/pastes/pause"},
 		{"POST", "/api/v1/policies/pastes/resume"},
 		{"POST", "/api/v1/runs/r1/clear-tombstone/"},
+		{"DELETE", "/api/v1/entities/run/r2"},
+		{"POST", "/api/v1/entities/run/r1/clear-tombstone"},
 		// River UI: page, assets, its API (reads and actions).
 		{"GET", "/riverui/"},
 		{"GET", "/riverui/jobs/"},
@@ -185,6 +200,9 @@ func TestAuth(t *testing.T) {
 		{"GET", "/api/v1/throughput"},
 		{"GET", "/api/v1/runs/r2"},
 		{"GET", "/api/v1/tombstones"},
+		{"GET", "/api/v1/entities"},
+		{"GET", "/api/v1/entities/run"},
+		{"GET", "/api/v1/entities/run/r2/preview"},
 	}
 	// Sequential: the first subtest checks that nothing changed.
 	t.Run("RejectsMissingOrWrongCredentials", func(t *testing.T) {
@@ -213,10 +231,10 @@ func TestAuth(t *testing.T) {
 		if err != nil || state.Paused {
 			t.Errorf("pastes paused by unauthenticated requests: %+v %v", state, err)
 		}
-		var n int
-		_ = b.pool.QueryRow(context.Background(), `SELECT count(*) FROM lethe_tombstones`).Scan(&n)
-		if n != 1 || len(b.runNow) != 0 {
-			t.Errorf("unauthenticated requests acted: tombstones %d, run-now calls %v", n, b.runNow)
+		var n, jobs int
+		_ = b.pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM lethe_tombstones), (SELECT count(*) FROM lethe.river_job)`).Scan(&n, &jobs)
+		if n != 1 || jobs != 0 || len(b.runNow) != 0 {
+			t.Errorf("unauthenticated requests acted: tombstones %d, jobs %d, run-now calls %v", n, jobs, b.runNow)
 		}
 	})
 

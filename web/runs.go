@@ -206,15 +206,16 @@ func (s *Server) handleClearTombstone(w http.ResponseWriter, r *http.Request) {
 
 // handleListTombstones lists tombstones in key order, a page at a time:
 // ?entity=run&after=<last key of the previous page>&limit=100 (at most
-// 1000). next_after is empty on the last page.
+// 1000). entity is run (the default) or any declared entity. next_after is
+// empty on the last page.
 func (s *Server) handleListTombstones(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	entity := q.Get("entity")
 	if entity == "" {
 		entity = jobs.EntityRun
 	}
-	if entity != jobs.EntityRun {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("entity %q is not supported (supported: run)", entity))
+	if entity != jobs.EntityRun && s.opts.Config.Entity(entity) == nil {
+		writeError(w, http.StatusBadRequest, s.unknownEntity(entity))
 		return
 	}
 	limit, ok := queryLimit(w, q, 100)

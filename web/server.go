@@ -24,8 +24,10 @@ import (
 	"github.com/riverqueue/river"
 	"riverqueue.com/riverui"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/migrations"
 	"github.com/lethehq/lethe/tombstone"
@@ -38,6 +40,9 @@ type Options struct {
 	River   *river.Client[pgx.Tx]
 	Metrics *metrics.Metrics
 	Logger  *slog.Logger
+	// Blobs is the blob store, which a deletion preview counts an
+	// entity's blobs in.
+	Blobs blob.Store
 
 	// RunNow inserts the jobs of policy's periodic runs immediately and
 	// returns their River job IDs.
@@ -49,8 +54,11 @@ type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	riverUI *riverui.Handler
-	// tombstones serves the run API's tombstone reads and clears.
+	// tombstones serves the run and entity APIs' tombstone reads and
+	// clears.
 	tombstones tombstone.Store
+	// entities resolves the declared entities on first use.
+	entities *entity.Resolver
 
 	// Cached reads, and how many actions (run, pause, …) invalidated them.
 	overviewCache cache[*Overview]
@@ -61,8 +69,8 @@ type Server struct {
 // New builds the handler. Call Start before serving so River UI's background
 // work runs.
 func New(opts Options) (*Server, error) {
-	if opts.Config == nil || opts.Pool == nil || opts.River == nil || opts.Metrics == nil || opts.Logger == nil || opts.RunNow == nil {
-		return nil, errors.New("web: Config, Pool, River, Metrics, Logger and RunNow are required")
+	if opts.Config == nil || opts.Pool == nil || opts.River == nil || opts.Metrics == nil || opts.Logger == nil || opts.Blobs == nil || opts.RunNow == nil {
+		return nil, errors.New("web: Config, Pool, River, Metrics, Logger, Blobs and RunNow are required")
 	}
 	uiHandler, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints(opts.River, nil),
@@ -75,6 +83,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler,
 		tombstones: tombstone.NewPostgres(opts.Pool),
+		entities:   entity.NewResolver(opts.Config, opts.Pool),
 		throughput: throughputCaches(opts.Config),
 	}
 	if err := opts.Metrics.Registry.Register(stateCollector{s}); err != nil {
@@ -119,6 +128,7 @@ func (s *Server) routes() {
 	s.dashboardRoutes()
 	s.apiRoutes()
 	s.runsRoutes()
+	s.entitiesRoutes()
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {

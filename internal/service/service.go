@@ -110,7 +110,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 
 	if s.Web, err = web.New(web.Options{
-		Config: cfg, Pool: pool, River: s.River, Metrics: s.Metrics, Logger: logger,
+		Config: cfg, Pool: pool, River: s.River, Metrics: s.Metrics, Logger: logger, Blobs: s.Blobs,
 		RunNow: s.RunNow,
 	}); err != nil {
 		return nil, err
