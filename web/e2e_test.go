@@ -234,10 +234,26 @@ func TestDashboardInBrowser(t *testing.T) {
 			('run', 'e2e-run-to-clear', now() - interval '2 hours', NULL),
 			('run', 'e2e-run-kept', now() - interval '3 days', now() - interval '2 days'),
 			('run', '9f86d081884c7d659a2feaa0c55ad015', now() - interval '26 hours', now() - interval '25 hours')`,
+		// A deleted run that was found not gone after its purge.
+		`INSERT INTO lethe_deletion_audit (policy, action, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error)
+			VALUES ('runs', 'verify_entity', 0, 0, now() - interval '5 minutes', now() - interval '5 minutes', 'error',
+			        'deleted entity not gone: run e2e-run-resurrected: 1 tables still hold rows map[run_tags:1], 0 blobs remain []')`,
 	} {
 		if _, err := b.pool.Exec(ctx, sql); err != nil {
 			t.Fatalf("seed: %v", err)
 		}
+	}
+	// A run to preview and delete from the entities panel: its row, a tag
+	// and a blob.
+	const doomed = "e2e-run-to-delete"
+	if err := db.UpsertRun(ctx, b.pool, doomed, "doomed run"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SetTag(ctx, b.pool, doomed, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.svc.Blobs.Put(ctx, "runs/"+doomed+"/model.bin", []byte("x")); err != nil {
+		t.Fatal(err)
 	}
 
 	t.Logf("dashboard at %s (planner kind %s)", b.baseURL, kind)
@@ -248,6 +264,9 @@ func TestDashboardInBrowser(t *testing.T) {
 		fieldIs("idempotency", "backlog", "25,000"),
 		waitFor(`document.querySelector('tr[data-tombstone="run/e2e-run-to-clear"]') !== null`),
 		waitFor(`document.querySelectorAll('#chart path').length === 3`),
+		// The failed verification shows on the policy and on the entity.
+		fieldIs("runs", "verify_failures", "1"),
+		waitFor(`(document.querySelector('[data-entity="run"] [data-field="verify_failures"]') || {}).textContent === "1 verification failed 24 h"`),
 	)
 	b.screenshot(t, "laptop-1-backlog")
 
@@ -305,6 +324,38 @@ func TestDashboardInBrowser(t *testing.T) {
 		t.Fatalf("%d tombstones left, want the 2 not cleared", n)
 	}
 
+	// Delete a run from the entities panel: Delete is offered only after a
+	// preview, which counts its rows and blobs and deletes nothing; then it
+	// asks to confirm, and the real workers delete the run.
+	previewed := func(table, rows string) chromedp.Action[chromedp.Void] {
+		return waitFor(fmt.Sprintf(`(document.querySelector('.preview [data-table=%q] td.right') || {}).textContent === %q`, table, rows))
+	}
+	b.do(t, "preview a run",
+		chromedp.SetValue(`#entity-select`, "run"),
+		waitFor(`document.getElementById("entity-delete").offsetParent === null`),
+		chromedp.SendKeys(`#entity-key`, doomed),
+		chromedp.Click(`#entity-preview`),
+		previewed("runs", "1"),
+		previewed("run_tags", "1"),
+		previewed("run_metrics", "0"),
+		waitFor(`document.querySelector('.preview [data-field="total_rows"]').textContent === "2"`),
+		waitFor(`document.querySelector('.preview [data-field="blobs"]').textContent === "1"`),
+		waitFor(`document.getElementById("entity-delete").offsetParent !== null`),
+	)
+	if n := b.query(t, `SELECT count(*) FROM runs WHERE run_hash = $1`, doomed); n != 1 {
+		t.Fatal("the preview deleted the run")
+	}
+	b.viewportShot(t, "laptop-4-entity-preview", "#entities-panel")
+	b.do(t, "delete the previewed run",
+		chromedp.Click(`#entity-delete`),
+		waitFor(`document.getElementById("entity-delete").textContent === "Confirm delete"`),
+		chromedp.Click(`#entity-delete`),
+		waitFor(`document.querySelector('[data-field="queued"]') !== null`),
+		waitFor(`document.getElementById("entity-delete").offsetParent === null`),
+	)
+	b.waitDB(t, "the run deleted by its job", 0, `SELECT count(*) FROM runs WHERE run_hash = $1`, doomed)
+	b.waitDB(t, "the deleted run's tombstone", 1, `SELECT count(*) FROM lethe_tombstones WHERE entity = 'run' AND key = $1`, doomed)
+
 	// Dark mode, then phone width.
 	b.do(t, "dark mode",
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
@@ -316,7 +367,7 @@ func TestDashboardInBrowser(t *testing.T) {
 		waitFor(`getComputedStyle(document.body).backgroundColor !== "rgb(245, 246, 250)"`),
 	)
 	time.Sleep(300 * time.Millisecond) // let the 0.15 s colour transitions finish before the picture
-	b.screenshot(t, "laptop-4-dark")
+	b.screenshot(t, "laptop-5-dark")
 	b.do(t, "phone width",
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 			_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
@@ -333,6 +384,15 @@ func TestDashboardInBrowser(t *testing.T) {
 	b.viewportShot(t, "phone-2-top", "body")
 	b.viewportShot(t, "phone-3-policy", `[data-policy="pastes"]`)
 	b.viewportShot(t, "phone-4-tombstones", "#tombstones-panel")
+	b.do(t, "preview the deleted run on a phone",
+		chromedp.SendKeys(`#entity-key`, doomed),
+		chromedp.Click(`#entity-preview`),
+		waitFor(`(document.querySelector('.preview .pill.wait') || {}).textContent === "deleted: tombstoned"`),
+		previewed("runs", "0"),
+		waitFor(`document.getElementById("entity-delete").textContent === "Delete again"`),
+		waitFor(`document.documentElement.scrollWidth <= 390`),
+	)
+	b.viewportShot(t, "phone-5-entities", "#entities-panel")
 
 	// River UI, behind the same credentials: the app renders and its API
 	// answers (the job page shows the planner job's kind).
@@ -341,11 +401,11 @@ func TestDashboardInBrowser(t *testing.T) {
 		chromedp.Navigate(b.baseURL+"/riverui/jobs/"+strconv.FormatInt(jobID, 10)),
 		waitFor(fmt.Sprintf(`document.body.innerText.includes(%q)`, kind)),
 	)
-	b.screenshot(t, "laptop-5-riverui-job")
+	b.screenshot(t, "laptop-6-riverui-job")
 	b.do(t, "river ui job list",
 		chromedp.Navigate(b.baseURL+"/riverui/jobs/?kind="+kind+"&state=completed"),
 		// Both planner jobs (start-up and run now) are listed.
 		waitFor(fmt.Sprintf(`document.body.innerText.split(%q).length - 1 >= 2`, kind)),
 	)
-	b.screenshot(t, "laptop-6-riverui-list")
+	b.screenshot(t, "laptop-7-riverui-list")
 }

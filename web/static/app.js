@@ -11,6 +11,10 @@ const state = {
   lastOK: 0,
   busy: new Set(), // actions in flight: "run:pastes", "pause:pastes", "clear:run/abc"
   confirm: new Map(), // tombstone key -> timer of a pending "confirm clear"
+  entities: null, // GET /api/v1/entities, loaded once
+  preview: null, // {entity, input, result | error | queued} of the entities panel
+  deleteConfirm: null, // timer of a pending "confirm delete"
+  deleting: false,
 };
 
 const $ = (id) => document.getElementById(id);
@@ -121,6 +125,7 @@ async function refresh() {
     state.throughput = tp;
     state.lastOK = Date.now();
     showBanner("");
+    if (!state.entities) loadEntities();
     render();
   } catch (err) {
     setStatus("error", `Update failed: ${err.message}`);
@@ -150,6 +155,7 @@ function render() {
   if (!ov) return;
   renderKPIs(ov);
   renderPolicies(ov.policies);
+  renderEntities(ov);
   renderTombstones(ov.tombstones);
   renderChart(state.throughput);
   $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
@@ -211,9 +217,11 @@ function policyCard(p) {
       + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day);
   } else {
     const ent = (state.overview.tombstones.entities || []).find((e) => e.entity === p.entity) || {};
+    const failed = p.deleted.verify_failures_last_day;
     numbers = numberBox("tombstones", "tombstones", ent.count ?? 0)
       + numberBox("unpurged", "unpurged", ent.unpurged ?? 0, { bad: false })
-      + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day);
+      + numberBox("deleted_day", "deleted 24 h", p.deleted.rows_last_day)
+      + (failed > 0 ? numberBox("verify_failures", "verification failed 24 h", failed, { bad: true }) : "");
   }
   // [label, value html, wide]
   const facts = [];
@@ -225,6 +233,10 @@ function policyCard(p) {
   facts.push(["Next run", paused ? "paused" : timeEl(p.next_run_at, "rel", "–")]);
   if (p.kind !== "tombstone") facts.push(["Overdue", timeEl(p.oldest_expired_at, "age", "none")]);
   facts.push(["Errors 24 h", num(p.deleted.errors_last_day)]);
+  if (p.kind === "tombstone") {
+    const failed = p.deleted.verify_failures_last_day;
+    facts.push(["Verification failed 24 h", failed > 0 ? `<span class="bad-text">${num(failed)}</span>` : "0"]);
+  }
 
   const errors = p.errors.length
     ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
@@ -271,7 +283,7 @@ function renderTombstones(t) {
     const id = `${r.entity}/${r.key}`;
     const confirming = state.confirm.has(id);
     const busy = state.busy.has("clear:" + id);
-    const clearable = r.entity === "run";
+    const clearable = r.entity === "run" || !!entityInfo(r.entity);
     return `<tr data-tombstone="${esc(id)}">
       <td>${esc(r.entity)}</td>
       <td class="key">${esc(r.key)}</td>
@@ -281,6 +293,181 @@ function renderTombstones(t) {
     </tr>`;
   });
   setHTML($("tomb-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`);
+}
+
+// ---- entities ----
+
+async function loadEntities() {
+  if (state.loadingEntities) return;
+  state.loadingEntities = true;
+  try {
+    state.entities = (await api("GET", "/api/v1/entities")).entities;
+  } catch {
+    return; // the next poll tries again
+  } finally {
+    state.loadingEntities = false;
+  }
+  $("entity-select").innerHTML = state.entities.map((e) => `<option value="${esc(e.name)}">${esc(e.name)}</option>`).join("");
+  $("entity-form").hidden = state.entities.length === 0;
+  keyPlaceholder();
+  render();
+}
+
+function entityInfo(name) {
+  return (state.entities || []).find((e) => e.name === name);
+}
+
+function keyPlaceholder() {
+  const e = entityInfo($("entity-select").value);
+  $("entity-key").placeholder = e ? `${e.table}.${e.key_column}${e.key_type ? ` (${e.key_type})` : ""}` : "key";
+}
+
+// renderEntities draws one card per declared entity, with its tombstones
+// and the verifications after its purges that failed in the last day.
+function renderEntities(ov) {
+  if (!state.entities) return;
+  if (!state.entities.length) {
+    setHTML($("entity-list"), `<div class="muted">No entities declared.</div>`);
+    return;
+  }
+  const selected = $("entity-select").value;
+  setHTML($("entity-list"), state.entities.map((e) => {
+    const policy = ov.policies.find((p) => p.name === e.policy);
+    const tomb = (ov.tombstones.entities || []).find((t) => t.entity === e.name) || {};
+    const failed = policy ? policy.deleted.verify_failures_last_day : 0;
+    const verify = failed > 0
+      ? `<span class="pill bad" data-field="verify_failures" title="verify_entity audit entries with outcome error">${num(failed)} verification${failed === 1 ? "" : "s"} failed 24 h</span>`
+      : `<span class="pill ok" data-field="verify_failures">no failed verification 24 h</span>`;
+    const blobs = e.blob_prefix ? `blobs <code>${esc(e.blob_prefix)}</code>` : "no blobs";
+    return `<article class="entity-card${e.name === selected ? " selected" : ""}" data-entity="${esc(e.name)}">
+      <div class="card-title"><h3>${esc(e.name)}</h3>${e.policy ? `<span class="badge tombstone">${esc(e.policy)}</span>` : ""}</div>
+      <div class="card-meta"><code>${esc(e.table)}.${esc(e.key_column)}</code>${e.key_type ? ` ${esc(e.key_type)}` : ""} · ${num(e.tables.length)} tables · ${blobs}</div>
+      ${e.error ? `<div class="count-error">${esc(e.error)}</div>` : ""}
+      <div class="entity-pills"><span class="pill" data-field="tombstones">${num(tomb.count ?? 0)} tombstones</span>${verify}</div>
+    </article>`;
+  }).join(""));
+}
+
+// forgetPreview drops the preview when the form no longer says what it
+// previewed: Delete is only offered for what was just previewed.
+function forgetPreview() {
+  const pv = state.preview;
+  if (pv && !pv.queued && pv.entity === $("entity-select").value && pv.input === $("entity-key").value.trim()) return;
+  state.preview = null;
+  cancelDeleteConfirm();
+  renderPreview();
+}
+
+function cancelDeleteConfirm() {
+  clearTimeout(state.deleteConfirm);
+  state.deleteConfirm = null;
+}
+
+function renderPreview() {
+  const el = $("entity-result");
+  const del = $("entity-delete");
+  const pv = state.preview;
+  del.hidden = true;
+  if (!pv) { el.innerHTML = ""; return; }
+  if (pv.error) {
+    el.innerHTML = `<div class="count-error" data-field="preview-error">${esc(pv.error)}</div>`;
+    return;
+  }
+  if (pv.queued) {
+    const q = pv.queued;
+    el.innerHTML = `<div class="queued" data-field="queued">Deletion of ${esc(q.entity)} <code>${esc(q.key)}</code> queued as job
+      <a href="/riverui/jobs/${q.job_id}">#${q.job_id}</a>. Preview again to see what is left.</div>`;
+    return;
+  }
+  const p = pv.result;
+  const info = entityInfo(p.entity) || { table: "", tables: Object.keys(p.rows) };
+  const exists = (p.rows[info.table] || 0) > 0;
+  let status;
+  if (p.tombstoned) status = `<span class="pill wait">deleted: tombstoned${p.total_rows || p.blobs ? ", something is left" : ""}</span>`;
+  else if (exists) status = `<span class="pill">dry run: nothing deleted yet</span>`;
+  else status = `<span class="pill" data-field="not-found">no ${esc(p.entity)} with this key: nothing to delete</span>`;
+  const rows = info.tables.map((t) => `<tr data-table="${esc(t)}"><td><code>${esc(t)}</code></td><td class="right">${num(p.rows[t] ?? 0)}</td></tr>`).join("");
+  const sample = p.blob_sample.slice(0, 5).map((k) => `<li><code>${esc(k)}</code></li>`).join("")
+    + (p.blobs > 5 ? `<li class="muted">…and ${num(p.blobs - Math.min(5, p.blob_sample.length))} more</li>` : "");
+  const blobs = p.blob_prefix
+    ? `<div class="preview-blobs"><strong data-field="blobs">${num(p.blobs)}</strong> blob${p.blobs === 1 ? "" : "s"} under <code>${esc(p.blob_prefix)}</code>${sample ? `<ul>${sample}</ul>` : ""}</div>`
+    : `<div class="preview-blobs muted">The entity declares no blob prefix.</div>`;
+  el.innerHTML = `<div class="preview" data-entity="${esc(p.entity)}" data-key="${esc(p.key)}">
+    <div class="preview-head"><span><strong>${esc(p.entity)}</strong> <code class="key">${esc(p.key)}</code></span>${status}</div>
+    <div class="table-wrap"><table class="preview-table">
+      <thead><tr><th>Table</th><th class="right">Rows</th></tr></thead>
+      <tbody>${rows}</tbody>
+      <tfoot><tr><th>Total</th><th class="right" data-field="total_rows">${num(p.total_rows)}</th></tr></tfoot>
+    </table></div>
+    ${blobs}
+  </div>`;
+  if (exists || p.tombstoned) {
+    const confirming = !!state.deleteConfirm;
+    del.hidden = false;
+    del.disabled = state.deleting;
+    del.classList.toggle("confirm", confirming);
+    del.textContent = confirming ? "Confirm delete" : exists ? "Delete" : "Delete again";
+  }
+}
+
+async function onPreview(ev) {
+  ev.preventDefault();
+  const entity = $("entity-select").value;
+  const key = $("entity-key").value.trim();
+  if (!entity) return;
+  cancelDeleteConfirm();
+  if (!key || key === "." || key === "..") {
+    state.preview = { entity, input: key, error: key ? `key ${key} is not allowed` : "Type the key of the entity to preview." };
+    renderPreview();
+    $("entity-key").focus();
+    return;
+  }
+  $("entity-preview").disabled = true;
+  try {
+    const result = await api("GET", `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(key)}/preview`);
+    state.preview = { entity, input: key, result };
+  } catch (err) {
+    state.preview = { entity, input: key, error: err.message };
+  } finally {
+    $("entity-preview").disabled = false;
+  }
+  // The form may have changed while the preview was on its way.
+  if ($("entity-select").value !== entity || $("entity-key").value.trim() !== key) state.preview = null;
+  renderPreview();
+}
+
+async function onDelete() {
+  const pv = state.preview;
+  if (!pv || !pv.result || state.deleting) return;
+  if (!state.deleteConfirm) {
+    // Deleting cannot be undone: ask for a second click.
+    state.deleteConfirm = setTimeout(() => { state.deleteConfirm = null; renderPreview(); }, 4000);
+    renderPreview();
+    return;
+  }
+  cancelDeleteConfirm();
+  const { entity, key } = pv.result; // the canonical key the preview answered
+  state.deleting = true;
+  renderPreview();
+  try {
+    const res = await api("DELETE", `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(key)}`);
+    state.preview = { entity, input: pv.input, queued: res };
+    toast(`Deleting ${esc(entity)} ${esc(key)}: job <a href="/riverui/jobs/${res.job_id}">#${res.job_id}</a>`);
+  } catch (err) {
+    toast(esc(err.message), true);
+  } finally {
+    state.deleting = false;
+    renderPreview();
+    refresh();
+  }
+}
+
+function onEntityCard(ev) {
+  const card = ev.target.closest("[data-entity]");
+  if (!card || ev.target.closest("a")) return;
+  $("entity-select").value = card.dataset.entity;
+  $("entity-select").dispatchEvent(new Event("change"));
+  $("entity-key").focus();
 }
 
 // ---- chart ----
@@ -388,7 +575,9 @@ function onClick(ev) {
     clearTimeout(state.confirm.get(id));
     state.confirm.delete(id);
     act("clear:" + id, async () => {
-      await api("POST", `/api/v1/runs/${encodeURIComponent(key)}/clear-tombstone/`);
+      await api("POST", entity === "run"
+        ? `/api/v1/runs/${encodeURIComponent(key)}/clear-tombstone/`
+        : `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(key)}/clear-tombstone`);
       toast(`Tombstone of ${esc(entity)} ${esc(key)} cleared`);
     });
   }
@@ -405,6 +594,11 @@ function onWindow(ev) {
 document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("click", onClick);
   $("windows").addEventListener("click", onWindow);
+  $("entity-form").addEventListener("submit", onPreview);
+  $("entity-delete").addEventListener("click", onDelete);
+  $("entity-key").addEventListener("input", forgetPreview);
+  $("entity-select").addEventListener("change", () => { keyPlaceholder(); forgetPreview(); if (state.overview) renderEntities(state.overview); });
+  $("entity-list").addEventListener("click", onEntityCard);
   window.addEventListener("resize", () => renderChart(state.throughput));
   refresh();
   setInterval(refresh, POLL_MS);
