@@ -54,7 +54,7 @@ func (s *Server) maxBatchDeleteIDs() int {
 func runID(w http.ResponseWriter, r *http.Request) (string, bool) {
 	hash := r.PathValue("run_id")
 	if err := jobs.ValidateRunHash("run_id", hash); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, bounded(err.Error(), hash))
 		return "", false
 	}
 	return hash, true
@@ -119,7 +119,7 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", maxDeleteBodyBytes))
 			return
 		}
-		writeError(w, http.StatusBadRequest, `malformed body: want {"run_ids": ["<run_hash>", ...]}: `+err.Error())
+		writeError(w, http.StatusBadRequest, `malformed body: want {"run_ids": ["<run_hash>", ...]}: `+bounded(err.Error()))
 		return
 	}
 	if len(req.RunIDs) == 0 {
@@ -132,7 +132,7 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 	}
 	for i, hash := range req.RunIDs {
 		if err := jobs.ValidateRunHash(fmt.Sprintf("run_ids[%d]", i), hash); err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
+			writeError(w, http.StatusBadRequest, bounded(err.Error(), hash))
 			return
 		}
 	}

@@ -219,6 +219,9 @@ func TestRunsAPI(t *testing.T) {
 			{"GET", "/api/v1/runs/r1/clear-tombstone/", "", 405},
 			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","r2","r3","r4"]}`, 413},
 			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","no spaces"]}`, 400},
+			{"POST", "/api/v1/runs/delete", `{"run_ids":["r1","` + strings.Repeat("x", 10_000) + `"]}`, 400},
+			{"POST", "/api/v1/runs/delete", `{"` + strings.Repeat("x", 10_000) + `":["r1"]}`, 400},
+			{"GET", "/api/v1/runs/" + strings.Repeat("x", 10_000), "", 400},
 			{"POST", "/api/v1/runs/delete", `{"run_ids":[]}`, 400},
 			{"POST", "/api/v1/runs/delete", `{"ids":["r1"]}`, 400},
 			{"POST", "/api/v1/runs/delete", `not json`, 400},
@@ -229,6 +232,10 @@ func TestRunsAPI(t *testing.T) {
 			r := b.do(t, c.method, c.path, c.body)
 			if r.status != c.status {
 				t.Errorf("%s %s %.40s = %d %.200s, want %d", c.method, c.path, c.body, r.status, r.body, c.status)
+			}
+			// However long the request, the answer repeats little of it.
+			if msg, _ := r.json["error"].(string); len(msg) > 400 {
+				t.Errorf("%s %.60s: a %d-byte error message", c.method, c.path, len(msg))
 			}
 			// Every answer under /api/ is a JSON error, the mux's 404 and
 			// 405 included.
