@@ -76,7 +76,7 @@ func (s *Server) maxBatchDelete(entity string) int {
 	return defaultMaxBatchDeleteIDs
 }
 
-// entityInfo describes the declared entity name, resolving it to learn its
+// entityInfo describes the entity decl declares, resolving it to learn its
 // key type and table order.
 func (s *Server) entityInfo(r *http.Request, decl *config.Entity) EntityInfo {
 	info := EntityInfo{

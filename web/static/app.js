@@ -12,6 +12,7 @@ const state = {
   busy: new Set(), // actions in flight: "run:pastes", "pause:pastes", "clear:run/abc"
   confirm: new Map(), // tombstone key -> timer of a pending "confirm clear"
   entities: null, // GET /api/v1/entities, loaded once
+  loadingEntities: false,
   preview: null, // {entity, input, result | error | queued} of the entities panel
   deleteConfirm: null, // timer of a pending "confirm delete"
   deleting: false,
