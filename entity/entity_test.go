@@ -179,19 +179,22 @@ func TestDeleteChunks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Chunks stop once a table holds no more than a chunk: the last 100
-	// tasks, the 3 projects and the API key are the final transaction's.
-	if fmt.Sprint(chunked) != "map[tasks:1100]" {
-		t.Errorf("chunks deleted %v, want 1100 tasks", chunked)
+	// One table over a chunk: the chunks empty every table but the root.
+	if want := "map[api_keys:1 projects:3 tasks:1200]"; fmt.Sprint(chunked) != want {
+		t.Errorf("chunks deleted %v, want %s", chunked, want)
 	}
 	if n := a.count(t, `SELECT count(*) FROM accounts WHERE id = $1`, uuid(1)); n != 1 {
 		t.Errorf("root row gone before the final transaction")
+	}
+	// A small entity is left to the final transaction.
+	if small, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(2), 100); err != nil || len(small) != 0 {
+		t.Errorf("chunks of a small entity deleted %v (%v), want nothing", small, err)
 	}
 	rows, err := a.deleteAccount(a.ctx, uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := map[string]int64{"accounts": 1, "projects": 3, "tasks": 100, "api_keys": 1}; fmt.Sprint(rows) != fmt.Sprint(want) {
+	if want := map[string]int64{"accounts": 1, "projects": 0, "tasks": 0, "api_keys": 0}; fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("final transaction deleted %v, want %v", rows, want)
 	}
 	if n := a.count(t, `SELECT count(*) FROM tasks`); n != 5 {

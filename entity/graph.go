@@ -302,13 +302,14 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string)
 	return deleted, nil
 }
 
-// DeleteChunks deletes the bulk of a large entity ahead of its final
-// transaction: every table but the root, children first, chunk rows per
-// statement, each statement its own transaction, until no table holds more
-// than chunk rows of the entity. The root row stays for the final
-// transaction, which deletes what is left (and whatever was written
-// meanwhile) with the tombstone. An entity with at most chunk rows in every
-// table is left alone, so a small deletion stays one transaction.
+// DeleteChunks deletes a large entity's rows ahead of its final
+// transaction: when some table holds more than chunk rows of the entity,
+// every table but the root is emptied of the entity's rows, children first,
+// chunk rows per statement, each statement its own transaction. The root
+// row stays for the final transaction, which deletes whatever was written
+// meanwhile with the root, under the exclusive lock, and writes the
+// tombstone. An entity with at most chunk rows in every table is left alone,
+// so a small deletion stays one transaction.
 //
 // A foreign key refusing a chunk (a writer added a child under a parent that
 // was about to go) ends the chunks early: the final transaction deletes
@@ -316,10 +317,23 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string)
 // returns the rows deleted per table.
 func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key string, chunk int) (map[string]int64, error) {
 	deleted := map[string]int64{}
+	large := false
+	for _, table := range g.order[1:] {
+		more := newIdentTemplate(map[string]string{"table": table}).fill(
+			`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + g.predicate(table, "t") + ` LIMIT $2 + 1) m`)
+		if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
+			return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
+		}
+		if large {
+			break
+		}
+	}
+	if !large {
+		return deleted, nil
+	}
 	for _, table := range slices.Backward(g.order[1:]) {
 		pred := g.predicate(table, "t")
 		tpl := newIdentTemplate(map[string]string{"table": table})
-		more := tpl.fill(`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + pred + ` LIMIT $2 + 1) m`)
 		// A tid scan takes the chunk's rows; on a partitioned table a ctid
 		// names a row only together with its partition.
 		del := tpl.fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + pred + ` LIMIT $2))`)
@@ -330,13 +344,6 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key strin
 			if err := ctx.Err(); err != nil {
 				return deleted, err
 			}
-			var large bool
-			if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
-				return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
-			}
-			if !large {
-				break
-			}
 			tag, err := exec.Exec(ctx, del, key, chunk)
 			var pgErr *pgconn.PgError
 			if errors.As(err, &pgErr) && pgErr.Code == "23503" {
@@ -346,6 +353,9 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key strin
 				return deleted, fmt.Errorf("delete a chunk of %s %s from %s: %w", g.Name, key, table, err)
 			}
 			deleted[table] += tag.RowsAffected()
+			if tag.RowsAffected() < int64(chunk) {
+				break
+			}
 		}
 	}
 	return deleted, nil

@@ -80,7 +80,7 @@ func New() *Metrics {
 		}, []string{"entity"}),
 		Verifications: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_entity_verifications_total",
-			Help: "Checks after a purge that nothing of a deleted entity remains, by outcome (verified or failed).",
+			Help: "Checks after a purge that nothing of a deleted entity remains, by outcome: verified, failed (something remains) or error (the check could not run).",
 		}, []string{"entity", "outcome"}),
 		JobOutcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_river_jobs_total", Help: "River jobs worked by this process, by kind and outcome.",
