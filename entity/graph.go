@@ -214,13 +214,15 @@ func (g *EntityGraph) direct(e EdgeSpec) bool {
 	return e.RefTable == g.Table && e.RefColumn == g.KeyColumn
 }
 
-// predicate is the condition under which a row of table, aliased alias,
-// belongs to the entity whose key is $1. Edges that hold the key directly
-// compare with it, so their rows are found even once the root row is gone;
-// deeper ones go through their parents' rows.
-func (g *EntityGraph) predicate(table, alias string) string {
+// terms are the conditions under which a row of table, aliased alias,
+// belongs to the entity whose key is $1: one per edge into the table (a row
+// belongs when any holds), each simple enough for an index on its column.
+// Edges that hold the key directly compare with it, so their rows are found
+// even once the root row is gone; deeper ones go through their parents'
+// rows, a UNION ALL of the parent's own terms.
+func (g *EntityGraph) terms(table, alias string) []string {
 	if table == g.Table {
-		return newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).fill(`{a}.{key} = ` + g.keyParam())
+		return []string{newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).fill(`{a}.{key} = ` + g.keyParam())}
 	}
 	var terms []string
 	for _, e := range g.edgesInto(table) {
@@ -229,10 +231,13 @@ func (g *EntityGraph) predicate(table, alias string) string {
 			terms = append(terms, t.fill(`{a}.{col} = `+g.keyParam()))
 			continue
 		}
-		parent := alias + "_"
-		terms = append(terms, t.fill(`{a}.{col} IN (SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+g.predicate(e.RefTable, parent)+`)`)
+		var parents []string
+		for _, pt := range g.terms(e.RefTable, alias+"_") {
+			parents = append(parents, t.fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
+		}
+		terms = append(terms, t.fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
 	}
-	return "(" + strings.Join(terms, " OR ") + ")"
+	return terms
 }
 
 // CanonicalKey returns key as the database spells it for the key's type
@@ -270,7 +275,12 @@ func (e *KeyError) Error() string {
 func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
 	var parts []string
 	for i, table := range g.order {
-		parts = append(parts, fmt.Sprintf(`(SELECT count(*) FROM %s t WHERE %s) AS c%d`, ident(table), g.predicate(table, "t"), i))
+		// A row reached through two edges counts once.
+		var sets []string
+		for _, term := range g.terms(table, "t") {
+			sets = append(sets, `SELECT t.tableoid, t.ctid FROM `+ident(table)+` t WHERE `+term)
+		}
+		parts = append(parts, fmt.Sprintf(`(SELECT count(*) FROM (%s) u) AS c%d`, strings.Join(sets, " UNION "), i))
 	}
 	counts := make([]int64, len(g.order))
 	dest := make([]any, len(counts))
@@ -293,11 +303,14 @@ func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) 
 func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
 	deleted := make(map[string]int64, len(g.order))
 	for _, table := range slices.Backward(g.order) {
-		tag, err := exec.Exec(ctx, `DELETE FROM `+ident(table)+` t WHERE `+g.predicate(table, "t"), key)
-		if err != nil {
-			return deleted, fmt.Errorf("delete %s %s from %s: %w", g.Name, key, table, err)
+		deleted[table] = 0
+		for _, term := range g.terms(table, "t") {
+			tag, err := exec.Exec(ctx, `DELETE FROM `+ident(table)+` t WHERE `+term, key)
+			if err != nil {
+				return deleted, fmt.Errorf("delete %s %s from %s: %w", g.Name, key, table, err)
+			}
+			deleted[table] += tag.RowsAffected()
 		}
-		deleted[table] = tag.RowsAffected()
 	}
 	return deleted, nil
 }
@@ -318,45 +331,60 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string)
 func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key string, chunk int) (map[string]int64, error) {
 	deleted := map[string]int64{}
 	large := false
+tables:
 	for _, table := range g.order[1:] {
-		more := newIdentTemplate(map[string]string{"table": table}).fill(
-			`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + g.predicate(table, "t") + ` LIMIT $2 + 1) m`)
-		if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
-			return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
-		}
-		if large {
-			break
+		for _, term := range g.terms(table, "t") {
+			more := newIdentTemplate(map[string]string{"table": table}).fill(
+				`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + term + ` LIMIT $2 + 1) m`)
+			if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
+				return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
+			}
+			if large {
+				break tables
+			}
 		}
 	}
 	if !large {
 		return deleted, nil
 	}
 	for _, table := range slices.Backward(g.order[1:]) {
-		pred := g.predicate(table, "t")
-		tpl := newIdentTemplate(map[string]string{"table": table})
-		// A tid scan takes the chunk's rows; on a partitioned table a ctid
-		// names a row only together with its partition.
-		del := tpl.fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + pred + ` LIMIT $2))`)
-		if g.partitioned[table] {
-			del = tpl.fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + pred + ` LIMIT $2)`)
-		}
-		for {
-			if err := ctx.Err(); err != nil {
-				return deleted, err
-			}
-			tag, err := exec.Exec(ctx, del, key, chunk)
+		for _, term := range g.terms(table, "t") {
+			n, err := g.deleteChunks(ctx, exec, table, term, key, chunk)
+			deleted[table] += n
 			var pgErr *pgconn.PgError
 			if errors.As(err, &pgErr) && pgErr.Code == "23503" {
 				return deleted, nil
 			}
 			if err != nil {
-				return deleted, fmt.Errorf("delete a chunk of %s %s from %s: %w", g.Name, key, table, err)
-			}
-			deleted[table] += tag.RowsAffected()
-			if tag.RowsAffected() < int64(chunk) {
-				break
+				return deleted, err
 			}
 		}
 	}
 	return deleted, nil
+}
+
+// deleteChunks deletes the rows of table that match term, chunk rows per
+// statement, until a statement finds fewer.
+func (g *EntityGraph) deleteChunks(ctx context.Context, exec Executor, table, term, key string, chunk int) (int64, error) {
+	tpl := newIdentTemplate(map[string]string{"table": table})
+	// A tid scan takes the chunk's rows; on a partitioned table a ctid
+	// names a row only together with its partition.
+	del := tpl.fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2))`)
+	if g.partitioned[table] {
+		del = tpl.fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2)`)
+	}
+	var deleted int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return deleted, err
+		}
+		tag, err := exec.Exec(ctx, del, key, chunk)
+		if err != nil {
+			return deleted, fmt.Errorf("delete a chunk of %s %s from %s: %w", g.Name, key, table, err)
+		}
+		deleted += tag.RowsAffected()
+		if tag.RowsAffected() < int64(chunk) {
+			return deleted, nil
+		}
+	}
 }
