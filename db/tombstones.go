@@ -46,6 +46,25 @@ func LockExclusive(ctx context.Context, exec Executor, entity, key string) error
 	return nil
 }
 
+// LockSession takes the exclusive lock of (entity, key) (see LockExclusive)
+// for the session of conn, across transactions, until UnlockSession or the
+// end of the session: writers of the entity wait for the whole of a large
+// deletion's chunks instead of slipping rows in between them.
+func LockSession(ctx context.Context, conn Executor, entity, key string) error {
+	if err := dbsqlc.New().TombstoneLockSession(ctx, conn, &dbsqlc.TombstoneLockSessionParams{Entity: entity, Key: key}); err != nil {
+		return fmt.Errorf("lock %s %s for the session: %w", entity, key, err)
+	}
+	return nil
+}
+
+// UnlockSession releases the lock LockSession took.
+func UnlockSession(ctx context.Context, conn Executor, entity, key string) error {
+	if err := dbsqlc.New().TombstoneUnlockSession(ctx, conn, &dbsqlc.TombstoneUnlockSessionParams{Entity: entity, Key: key}); err != nil {
+		return fmt.Errorf("unlock %s %s: %w", entity, key, err)
+	}
+	return nil
+}
+
 // LockShared takes the shared lock of (entity, key) (see LockExclusive) and
 // then reports whether it has a tombstone, in one round trip: the two
 // statements go out as one pipelined batch, and the check, a statement of its

@@ -42,7 +42,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err != nil {
 		return err
 	}
-	chunked, err := ent.DeleteChunks(ctx, w.ent.deps.Pool, args.Key, ent.ChunkSize())
+	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
 	if err != nil {
 		return err
 	}
@@ -62,6 +62,32 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	}
 	w.ent.afterDelete(ctx, ent, args.Key, res)
 	return nil
+}
+
+// deleteChunks runs the chunks of a large deletion (see
+// entity.EntityGraph.DeleteChunks) on a connection of its own that holds the
+// entity's exclusive lock for the whole of them, so no writer adds a row
+// under a parent between the chunk that empties its children and the one
+// that deletes the parent. Writers of the entity wait meanwhile; they would
+// be refused once its tombstone commits anyway. The lock is released before
+// the final transaction takes it again.
+func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (map[string]int64, error) {
+	conn, err := e.deps.Pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("acquire a connection for the chunks of %s %s: %w", ent.Name, key, err)
+	}
+	defer conn.Release()
+	if err := db.LockSession(ctx, conn, ent.Name, key); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err := db.UnlockSession(context.WithoutCancel(ctx), conn, ent.Name, key); err != nil {
+			// A connection that may still hold the lock must not go back
+			// to the pool: closing it ends the session and the lock.
+			_ = conn.Conn().Close(context.WithoutCancel(ctx))
+		}
+	}()
+	return ent.DeleteChunks(ctx, conn, key, ent.ChunkSize())
 }
 
 // deleteResult is what one deletion did.

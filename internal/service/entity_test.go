@@ -116,3 +116,93 @@ shutdown_grace: 5s
 		t.Errorf("job for an undeclared entity: state %s, errors %+v", j.State, j.Errors)
 	}
 }
+
+// TestLargeEntityDeletedInChunksBesideWriters deletes an account larger than
+// delete_chunk_size while writers keep adding projects, tasks under its
+// projects (two edges deep) and API keys: the chunks hold the account's lock,
+// so nothing written during the deletion survives it, and the verification
+// finds nothing.
+func TestLargeEntityDeletedInChunksBesideWriters(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	dbURL := testenv.AccountsURL(t)
+	cfg, err := config.Parse([]byte(`
+blob: {kind: local, local: {dir: `+t.TempDir()+`}}
+shutdown_grace: 5s
+`+strings.Replace(testenv.AccountsConfig, `schedule: "@daily"}`, `schedule: "@daily", delete_chunk_size: 50}`, 1)), func(k string) string {
+		if k == "DATABASE_URL" {
+			return dbURL
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, _ := servicetest.Serve(t, cfg)
+	const key = "00000000-0000-4000-8000-0000000000cc"
+	for _, sql := range []string{
+		`INSERT INTO accounts (id) VALUES ('` + key + `')`,
+		`INSERT INTO projects (account_id) SELECT '` + key + `' FROM generate_series(1, 20)`,
+		`INSERT INTO tasks (project_id) SELECT p.id FROM projects p, generate_series(1, 100)`,
+	} {
+		if _, err := svc.Pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	stop := make(chan struct{})
+	done := make(chan int)
+	go func() {
+		writes := 0
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				done <- writes
+				return
+			default:
+			}
+			sql := []string{
+				`INSERT INTO tasks (project_id) SELECT id FROM projects WHERE account_id = $1 ORDER BY id DESC LIMIT 1`,
+				`INSERT INTO projects (account_id) VALUES ($1)`,
+				`INSERT INTO api_keys (key, account_id) VALUES (gen_random_uuid()::text, $1)`,
+			}[i%3]
+			if _, err := svc.Pool.Exec(ctx, sql, key); err == nil {
+				writes++
+			}
+		}
+	}()
+	if _, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: "account", Key: key}, nil); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WaitUntil(t, 60*time.Second, "the verification", func() (bool, error) {
+		entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
+		for _, e := range entries {
+			if e.Action == db.ActionVerifyEntity {
+				return true, err
+			}
+		}
+		return false, err
+	})
+	close(stop)
+	t.Logf("%d writes landed before the deletion", <-done)
+	entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		switch e.Action {
+		case db.ActionDeleteEntity:
+			if e.Detail["rows_in_chunks"] == nil {
+				t.Errorf("the deletion did not run in chunks: %+v", e.Detail)
+			}
+		case db.ActionVerifyEntity:
+			if e.Outcome != db.OutcomeOK {
+				t.Errorf("verification %s: %s", e.Outcome, e.Error)
+			}
+		}
+	}
+	var left int
+	if err := svc.Pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM tasks) + (SELECT count(*) FROM projects) + (SELECT count(*) FROM api_keys) + (SELECT count(*) FROM accounts)`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d rows left (%v), want none", left, err)
+	}
+}

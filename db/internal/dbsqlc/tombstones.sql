@@ -1,8 +1,16 @@
 -- The advisory lock of an entity: taken exclusively by whoever deletes or
--- restores it, shared by its writers and by the guard trigger of migration
--- 0030 (same hashtext(entity || ':' || key)).
+-- restores it, shared by its writers and by its late-write guards (same
+-- hashtext(entity || ':' || key)).
 -- name: TombstoneLockExclusive :exec
 SELECT pg_advisory_xact_lock(hashtext(@entity::text || ':' || @key::text));
+
+-- The same lock held by a session across transactions, for the chunks of a
+-- large deletion.
+-- name: TombstoneLockSession :exec
+SELECT pg_advisory_lock(hashtext(@entity::text || ':' || @key::text));
+
+-- name: TombstoneUnlockSession :exec
+SELECT pg_advisory_unlock(hashtext(@entity::text || ':' || @key::text));
 
 -- name: TombstoneLockShared :exec
 SELECT pg_advisory_xact_lock_shared(hashtext(@entity::text || ':' || @key::text));

@@ -193,10 +193,26 @@ type TombstoneLockExclusiveParams struct {
 }
 
 // The advisory lock of an entity: taken exclusively by whoever deletes or
-// restores it, shared by its writers and by the guard trigger of migration
-// 0030 (same hashtext(entity || ':' || key)).
+// restores it, shared by its writers and by its late-write guards (same
+// hashtext(entity || ':' || key)).
 func (q *Queries) TombstoneLockExclusive(ctx context.Context, db DBTX, arg *TombstoneLockExclusiveParams) error {
 	_, err := db.Exec(ctx, tombstoneLockExclusive, arg.Entity, arg.Key)
+	return err
+}
+
+const tombstoneLockSession = `-- name: TombstoneLockSession :exec
+SELECT pg_advisory_lock(hashtext($1::text || ':' || $2::text))
+`
+
+type TombstoneLockSessionParams struct {
+	Entity string
+	Key    string
+}
+
+// The same lock held by a session across transactions, for the chunks of a
+// large deletion.
+func (q *Queries) TombstoneLockSession(ctx context.Context, db DBTX, arg *TombstoneLockSessionParams) error {
+	_, err := db.Exec(ctx, tombstoneLockSession, arg.Entity, arg.Key)
 	return err
 }
 
@@ -296,4 +312,18 @@ func (q *Queries) TombstoneSummary(ctx context.Context, db DBTX) ([]TombstoneSum
 		return nil, err
 	}
 	return items, nil
+}
+
+const tombstoneUnlockSession = `-- name: TombstoneUnlockSession :exec
+SELECT pg_advisory_unlock(hashtext($1::text || ':' || $2::text))
+`
+
+type TombstoneUnlockSessionParams struct {
+	Entity string
+	Key    string
+}
+
+func (q *Queries) TombstoneUnlockSession(ctx context.Context, db DBTX, arg *TombstoneUnlockSessionParams) error {
+	_, err := db.Exec(ctx, tombstoneUnlockSession, arg.Entity, arg.Key)
+	return err
 }
