@@ -378,12 +378,20 @@ func (c *Config) checkBlobPrefixes(errs *problems) {
 			continue
 		}
 		name := p.Base().Name
-		owners = append(owners, owner{fmt.Sprintf("policies[%d] (%s)", i, name), name, "blob_prefix", owned})
+		owners = append(owners, owner{fmt.Sprintf("policies[%d] (%s)", i, name), "policy " + name, "blob_prefix", owned})
+	}
+	// Entities that no tombstone policy names own their prefix too: a
+	// delete_entity job purges it all the same.
+	for i, e := range c.Entities {
+		if e.BlobPrefix == "" || c.TombstoneFor(e.Name) != nil {
+			continue
+		}
+		owners = append(owners, owner{fmt.Sprintf("entities[%d] (%s)", i, e.Name), "entity " + e.Name, "blob_prefix", e.OwnedBlobPrefix()})
 	}
 	for j, b := range owners {
 		for _, a := range owners[:j] {
 			if strings.HasPrefix(a.prefix, b.prefix) || strings.HasPrefix(b.prefix, a.prefix) {
-				errs.add(b.path+"."+b.field, "owns %q, which overlaps %q of policy %s: give each policy a prefix of its own", b.prefix, a.prefix, a.name)
+				errs.add(b.path+"."+b.field, "owns %q, which overlaps %q of %s: give each policy and entity a prefix of its own", b.prefix, a.prefix, a.name)
 			}
 		}
 	}

@@ -230,9 +230,22 @@ policies:
   - {name: pastes-archive, kind: expire, table: archive, blob_key_column: k, blob_prefix: pastes/archive/}
 `)
 		assertLines(t, got, []string{
-			`config: policies[1] (runs).blob_prefix: owns "", which overlaps "pastes/" of policy pastes: give each policy a prefix of its own`,
-			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "pastes/" of policy pastes: give each policy a prefix of its own`,
-			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "" of policy runs: give each policy a prefix of its own`,
+			`config: policies[1] (runs).blob_prefix: owns "", which overlaps "pastes/" of policy pastes: give each policy and entity a prefix of its own`,
+			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "pastes/" of policy pastes: give each policy and entity a prefix of its own`,
+			`config: policies[2] (pastes-archive).blob_prefix: owns "pastes/archive/", which overlaps "" of policy runs: give each policy and entity a prefix of its own`,
+		})
+	})
+
+	t.Run("EntitiesWithoutPolicyOwnTheirPrefix", func(t *testing.T) {
+		t.Parallel()
+		got := problems(t, `
+entities:
+  - {name: shadow, table: s, key_column: id, blob_prefix: "pastes/{key}/"}
+policies:
+  - {name: pastes, kind: expire, table: pastes, blob_key_column: blob_key}
+`)
+		assertLines(t, got, []string{
+			`config: entities[0] (shadow).blob_prefix: owns "pastes/", which overlaps "pastes/" of policy pastes: give each policy and entity a prefix of its own`,
 		})
 	})
 
