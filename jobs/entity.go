@@ -23,7 +23,7 @@ func ValidateRunHash(field, hash string) error {
 		return fmt.Errorf("%s is required", field)
 	}
 	if !ValidRunHash(hash) {
-		return fmt.Errorf("%s %q is malformed: want 1 to 64 letters, digits, '_' or '-'", field, hash)
+		return fmt.Errorf("%s %s is malformed: want 1 to 64 letters, digits, '_' or '-'", field, quote(hash))
 	}
 	return nil
 }
@@ -44,30 +44,22 @@ func ValidateEntityKey(entity, key string) error {
 	case entity == "":
 		return errors.New("entity is required")
 	case !entityNameRE.MatchString(entity):
-		return fmt.Errorf("entity %q is malformed: want a lowercase letter, then letters, digits or _ (at most 40)", truncate(entity))
+		return fmt.Errorf("entity %s is malformed: want a lowercase letter, then letters, digits or _ (at most 40)", quote(entity))
 	case entity == EntityRun:
 		return ValidateRunHash("key", key)
 	case key == "":
 		return errors.New("key is required")
 	case len(key) > MaxEntityKeyLen:
-		return fmt.Errorf("key is %d bytes, more than %d", len(key), MaxEntityKeyLen)
+		return fmt.Errorf("key is %d bytes, more than the %d allowed", len(key), MaxEntityKeyLen)
 	case key == "." || key == "..":
-		return fmt.Errorf("key %q is not allowed", key)
+		return fmt.Errorf("key %q is not allowed", key) // short: one or two dots
 	}
 	for _, r := range key {
 		if r == '/' || r == '\\' || r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return fmt.Errorf("key %q is malformed: no '/', '\\', control characters or invalid UTF-8", truncate(key))
+			return fmt.Errorf("key %s is malformed: no '/', '\\', control characters or invalid UTF-8", quote(key))
 		}
 	}
 	return nil
-}
-
-// truncate shortens s for an error message.
-func truncate(s string) string {
-	if len(s) <= 64 {
-		return s
-	}
-	return s[:64] + "…"
 }
 
 // DeleteEntity asks Lethe to delete an entity declared in its configuration
@@ -81,13 +73,34 @@ func truncate(s string) string {
 type DeleteEntity struct {
 	Entity string `json:"entity"`
 	Key    string `json:"key"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind implements river.JobArgs: KindDeleteEntity (lethe.delete_entity).
 func (DeleteEntity) Kind() string { return KindDeleteEntity }
 
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong (see MaxArgsBytes).
+func (a *DeleteEntity) UnmarshalJSON(data []byte) error {
+	var v DeleteEntity
+	if err := decodeArgs(data,
+		stringField("entity", &v.Entity, required),
+		stringField("key", &v.Key, required),
+	); err != nil {
+		v = DeleteEntity{decodeErr: err}
+	}
+	*a = v
+	return nil
+}
+
 // Validate reports malformed args; workers cancel such jobs.
-func (a DeleteEntity) Validate() error { return ValidateEntityKey(a.Entity, a.Key) }
+func (a DeleteEntity) Validate() error {
+	if a.decodeErr != nil {
+		return a.decodeErr
+	}
+	return ValidateEntityKey(a.Entity, a.Key)
+}
 
 // PurgeBlobs deletes every blob under the blob prefix of a tombstoned entity and
 // then records purged_at on the tombstone. It does nothing when the
@@ -97,23 +110,62 @@ func (a DeleteEntity) Validate() error { return ValidateEntityKey(a.Entity, a.Ke
 type PurgeBlobs struct {
 	Entity string `json:"entity"`
 	Key    string `json:"key"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind implements river.JobArgs: KindPurgeBlobs (lethe.purge_blobs).
 func (PurgeBlobs) Kind() string { return KindPurgeBlobs }
 
-// Validate reports malformed args; workers cancel such jobs.
-func (a PurgeBlobs) Validate() error { return ValidateEntityKey(a.Entity, a.Key) }
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong (see MaxArgsBytes).
+func (a *PurgeBlobs) UnmarshalJSON(data []byte) error {
+	var v PurgeBlobs
+	if err := decodeArgs(data,
+		stringField("entity", &v.Entity, required),
+		stringField("key", &v.Key, required),
+	); err != nil {
+		v = PurgeBlobs{decodeErr: err}
+	}
+	*a = v
+	return nil
+}
 
-// validatePolicy checks a policy name the way config does.
+// Validate reports malformed args; workers cancel such jobs.
+func (a PurgeBlobs) Validate() error {
+	if a.decodeErr != nil {
+		return a.decodeErr
+	}
+	return ValidateEntityKey(a.Entity, a.Key)
+}
+
+// policyRE is a policy name as config accepts it.
 var policyRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)
 
+// decodePolicyArgs decodes the args of the kinds that only name a policy.
+func decodePolicyArgs(data []byte, policy *string) error {
+	err := decodeArgs(data, stringField("policy", policy, required))
+	if err != nil {
+		*policy = ""
+	}
+	return err
+}
+
+// validatePolicyArgs is Validate of the kinds that only name a policy.
+func validatePolicyArgs(decodeErr error, policy string) error {
+	if decodeErr != nil {
+		return decodeErr
+	}
+	return validatePolicy(policy)
+}
+
+// validatePolicy checks a policy name the way config does.
 func validatePolicy(policy string) error {
 	if policy == "" {
 		return errors.New("policy is required")
 	}
 	if !policyRE.MatchString(policy) {
-		return fmt.Errorf("policy %q is malformed: want lowercase letters, digits, '_' or '-'", policy)
+		return fmt.Errorf("policy %s is malformed: want lowercase letters, digits, '_' or '-' (at most 63)", quote(policy))
 	}
 	return nil
 }
@@ -127,13 +179,24 @@ func validatePolicy(policy string) error {
 // JSON: {"policy":"runs"}
 type OrphanSweep struct {
 	Policy string `json:"policy"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind implements river.JobArgs: KindOrphanSweep (lethe.orphan_sweep).
 func (OrphanSweep) Kind() string { return KindOrphanSweep }
 
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *OrphanSweep) UnmarshalJSON(data []byte) error {
+	var v OrphanSweep
+	v.decodeErr = decodePolicyArgs(data, &v.Policy)
+	*a = v
+	return nil
+}
+
 // Validate reports malformed args; workers cancel such jobs.
-func (a OrphanSweep) Validate() error { return validatePolicy(a.Policy) }
+func (a OrphanSweep) Validate() error { return validatePolicyArgs(a.decodeErr, a.Policy) }
 
 // TombstoneGC removes a tombstone policy's tombstones older than its
 // tombstone_max_age whose blob purge completed after the deletion. Scheduled
@@ -143,10 +206,21 @@ func (a OrphanSweep) Validate() error { return validatePolicy(a.Policy) }
 // JSON: {"policy":"runs"}
 type TombstoneGC struct {
 	Policy string `json:"policy"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind implements river.JobArgs: KindTombstoneGC (lethe.tombstone_gc).
 func (TombstoneGC) Kind() string { return KindTombstoneGC }
 
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *TombstoneGC) UnmarshalJSON(data []byte) error {
+	var v TombstoneGC
+	v.decodeErr = decodePolicyArgs(data, &v.Policy)
+	*a = v
+	return nil
+}
+
 // Validate reports malformed args; workers cancel such jobs.
-func (a TombstoneGC) Validate() error { return validatePolicy(a.Policy) }
+func (a TombstoneGC) Validate() error { return validatePolicyArgs(a.decodeErr, a.Policy) }

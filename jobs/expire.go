@@ -1,6 +1,10 @@
 package jobs
 
-import "time"
+import (
+	"errors"
+	"fmt"
+	"time"
+)
 
 // ExpirePlan runs the planner of an expire policy: it claims expired rows in
 // batches and inserts one ExpireBatch job per batch. It is scheduled
@@ -9,10 +13,24 @@ import "time"
 //	{"policy": "pastes"}
 type ExpirePlan struct {
 	Policy string `json:"policy"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind is KindExpirePlan (lethe.expire_plan).
 func (ExpirePlan) Kind() string { return KindExpirePlan }
+
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *ExpirePlan) UnmarshalJSON(data []byte) error {
+	var v ExpirePlan
+	v.decodeErr = decodePolicyArgs(data, &v.Policy)
+	*a = v
+	return nil
+}
+
+// Validate reports malformed args; workers cancel such jobs.
+func (a ExpirePlan) Validate() error { return validatePolicyArgs(a.decodeErr, a.Policy) }
 
 // ExpireBatch deletes one claimed batch of an expire policy: the blobs first,
 // then the rows that still hold this claim, i.e. whose status is still
@@ -26,10 +44,44 @@ type ExpireBatch struct {
 	Policy    string    `json:"policy" river:"unique"`
 	ClaimedAt time.Time `json:"deletion_initiated_at" river:"unique"`
 	Rows      int       `json:"rows"` // how many rows the planner claimed
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind is KindExpireBatch (lethe.expire_batch).
 func (ExpireBatch) Kind() string { return KindExpireBatch }
+
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *ExpireBatch) UnmarshalJSON(data []byte) error {
+	var v ExpireBatch
+	if err := decodeArgs(data,
+		stringField("policy", &v.Policy, required),
+		timeField("deletion_initiated_at", &v.ClaimedAt, required),
+		integerField("rows", &v.Rows, required),
+	); err != nil {
+		v = ExpireBatch{decodeErr: err}
+	}
+	*a = v
+	return nil
+}
+
+// Validate reports malformed args; workers cancel such jobs.
+func (a ExpireBatch) Validate() error {
+	if a.decodeErr != nil {
+		return a.decodeErr
+	}
+	if err := validatePolicy(a.Policy); err != nil {
+		return err
+	}
+	if a.ClaimedAt.IsZero() {
+		return errors.New("deletion_initiated_at is required")
+	}
+	if a.Rows < 0 {
+		return fmt.Errorf("rows %d is negative", a.Rows)
+	}
+	return nil
+}
 
 // ExpireWatchdog runs the watchdog of an expire policy: rows stuck in
 // DELETION_IN_PROGRESS for longer than the policy's stuck_after go back to
@@ -38,7 +90,21 @@ func (ExpireBatch) Kind() string { return KindExpireBatch }
 //	{"policy": "pastes"}
 type ExpireWatchdog struct {
 	Policy string `json:"policy"`
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
 
 // Kind is KindExpireWatchdog (lethe.expire_watchdog).
 func (ExpireWatchdog) Kind() string { return KindExpireWatchdog }
+
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *ExpireWatchdog) UnmarshalJSON(data []byte) error {
+	var v ExpireWatchdog
+	v.decodeErr = decodePolicyArgs(data, &v.Policy)
+	*a = v
+	return nil
+}
+
+// Validate reports malformed args; workers cancel such jobs.
+func (a ExpireWatchdog) Validate() error { return validatePolicyArgs(a.decodeErr, a.Policy) }

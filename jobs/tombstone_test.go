@@ -86,11 +86,7 @@ func TestTombstoneArgs(t *testing.T) {
 }
 
 func byKind(kind string) validator {
-	for _, v := range []validator{
-		&jobs.DeleteEntity{}, &jobs.PurgeBlobs{}, &jobs.OrphanSweep{}, &jobs.TombstoneGC{},
-		&jobs.CreateRun{}, &jobs.LogMetric{}, &jobs.SetTag{}, &jobs.SetAttribute{},
-		&jobs.AddToExperiment{}, &jobs.PutRunBlob{},
-	} {
+	for _, v := range allArgs() {
 		if v.Kind() == kind {
 			return v
 		}

@@ -30,6 +30,9 @@ type DeleteEntityWorker struct {
 
 // Work implements river.Worker.
 func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.DeleteEntity]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	args, err := w.ent.checkArgs(ctx, job.Kind, job.Args.Entity, job.Args.Key)
 	if err != nil {
 		return err
@@ -49,7 +52,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	var res deleteResult
 	err = w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		var err error
-		if res, err = w.ent.deleteTx(ctx, tx, client, jobs.DeleteEntity(args), &job.ID, chunked); err != nil {
+		if res, err = w.ent.deleteTx(ctx, tx, client, jobs.DeleteEntity{Entity: args.Entity, Key: args.Key}, &job.ID, chunked); err != nil {
 			return err
 		}
 		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {

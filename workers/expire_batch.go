@@ -43,12 +43,12 @@ func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Durat
 }
 
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	p, err := policyOf[*config.Expire](w.deps, job.Args.Policy)
 	if err != nil {
 		return err
-	}
-	if job.Args.ClaimedAt.IsZero() {
-		return river.JobCancel(fmt.Errorf("expire batch of policy %s: deletion_initiated_at is required", p.Name))
 	}
 	table, err := w.tables.get(ctx, p)
 	if err != nil {

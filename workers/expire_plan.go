@@ -43,6 +43,9 @@ func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duratio
 }
 
 func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
 		claimed, batches, err := w.plan(ctx, p)
 		if claimed > 0 || err != nil {

@@ -28,6 +28,9 @@ func (w *expireWatchdogWorker) Timeout(job *river.Job[jobs.ExpireWatchdog]) time
 }
 
 func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireWatchdog]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
 		return w.run(ctx, p, job.ID)
 	})

@@ -27,6 +27,9 @@ type PurgeBlobsWorker struct {
 
 // Work implements river.Worker.
 func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBlobs]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	args, err := w.ent.checkArgs(ctx, job.Kind, job.Args.Entity, job.Args.Key)
 	if err != nil {
 		return err

@@ -88,6 +88,9 @@ func (w *SweepWorker) Timeout(*river.Job[jobs.Sweep]) time.Duration {
 
 // Work runs one sweep unless an operator paused the policy.
 func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	err := runPeriodic(ctx, w.sweeper.deps, job.Args.Policy, job.Kind, func(p *config.Sweep) error {
 		_, err := w.sweeper.Run(ctx, p, &job.ID)
 		return err
