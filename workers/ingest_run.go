@@ -2,9 +2,14 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"syscall"
 	"time"
 
+	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
@@ -136,9 +141,51 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 				return err
 			}
 			if err := ent.deps.Blobs.Put(ctx, key, data); err != nil {
-				return fmt.Errorf("write blob %s: %w", key, err)
+				if reason := permanentBlobError(err); reason != "" {
+					// No retry can fix it. The reason is short; the store's
+					// error names the whole key and paths.
+					return river.JobCancel(fmt.Errorf("put_run_blob name: the blob store cannot hold it: %s", reason))
+				}
+				return fmt.Errorf("write blob: %w", err)
 			}
 			return nil
 		},
 	}
+}
+
+// permanentBlobError says briefly why err, from a blob store's Put, is one
+// no retry can fix, or returns "" for a transient error. Permanent: a key
+// the store refuses (blob.KeyError); a path the local filesystem cannot
+// hold (a key that is the directory of other blobs, a key under another
+// blob, an element too long); a request the S3 server refused as malformed or
+// too large (HTTP 400, 411, 413, 414). Everything else — network failures,
+// timeouts, throttling, 5xx, a missing bucket or denied access an operator
+// can fix — is transient, and River retries it.
+func permanentBlobError(err error) string {
+	var keyErr *blob.KeyError
+	if errors.As(err, &keyErr) {
+		return keyErr.Error()
+	}
+	switch {
+	case errors.Is(err, syscall.EEXIST), errors.Is(err, syscall.EISDIR):
+		// os.Rename onto a directory fails with EEXIST.
+		return "it is the directory of other blobs"
+	case errors.Is(err, syscall.ENOTDIR):
+		return "a blob exists where it needs a directory"
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return "a path element is too long for the filesystem"
+	}
+	var resp *smithyhttp.ResponseError
+	if errors.As(err, &resp) {
+		switch code := resp.HTTPStatusCode(); code {
+		case http.StatusBadRequest, http.StatusLengthRequired, http.StatusRequestEntityTooLarge, http.StatusRequestURITooLong:
+			reason := fmt.Sprintf("S3 answered %d %s", code, http.StatusText(code))
+			var apiErr smithy.APIError
+			if errors.As(err, &apiErr) {
+				reason += " (" + apiErr.ErrorCode() + ")"
+			}
+			return reason
+		}
+	}
+	return ""
 }
