@@ -13,17 +13,19 @@ func migrateCommand() command {
 	cmd := command{
 		name:    "migrate",
 		summary: "Apply, revert or list schema migrations (River's tables in river.schema and Lethe's).",
-		usage:   "[--config lethe.yaml] up | down [--steps N] [--river] | status",
+		usage:   "[--config lethe.yaml] up | down [--steps N] [--river] [--yes] | status",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
 			configPath string
 			steps      int
 			river      bool
+			yes        bool
 		)
 		fs := c.flags(cmd, &configPath)
 		fs.IntVar(&steps, "steps", 1, "down: how many Lethe migrations to revert (-1 for all)")
 		fs.BoolVar(&river, "river", false, "down: also remove River's tables once every Lethe migration is reverted")
+		fs.BoolVar(&yes, "yes", false, "down: confirm reverting more than one migration, or removing River's tables")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
@@ -34,6 +36,11 @@ func migrateCommand() command {
 		action := positional[0]
 		if action != "up" && action != "down" && action != "status" {
 			return usagef("unknown action %q (want up, down or status)", action)
+		}
+		if action == "down" {
+			if err := confirmDown(steps, river, yes); err != nil {
+				return err
+			}
 		}
 		cfg, err := c.loadConfig(fs, configPath)
 		if err != nil {
@@ -102,4 +109,27 @@ func migrateCommand() command {
 		return nil
 	}
 	return cmd
+}
+
+// confirmDown checks the flags of migrate down before anything connects.
+// Reverting one migration is the ordinary undo of an upgrade; reverting more
+// drops Lethe's tables with their data (tombstones and the audit log
+// included), and --river drops every queued job, so both need --yes. It
+// never asks: migrate runs in deploy scripts, where a prompt would hang.
+func confirmDown(steps int, river, yes bool) error {
+	if steps == 0 || steps < -1 {
+		return usagef("--steps must be a positive number of migrations, or -1 for all of them (got %d)", steps)
+	}
+	if yes {
+		return nil
+	}
+	switch {
+	case steps == -1:
+		return usagef("down --steps -1 reverts every Lethe migration and drops the lethe_* tables with their data (tombstones and audit log included); add --yes to confirm")
+	case steps > 1:
+		return usagef("down --steps %d reverts %d Lethe migrations and drops what they created, data included; add --yes to confirm", steps, steps)
+	case river:
+		return usagef("down --river removes River's tables and every job in them; add --yes to confirm")
+	}
+	return nil
 }
