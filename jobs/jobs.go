@@ -15,6 +15,14 @@
 //	_, err = lethe.InsertTx(ctx, tx, jobs.DeleteEntity{Entity: "run", Key: runHash}, nil)
 //
 // Jobs go to River's default queue unless the caller says otherwise.
+//
+// Args are checked strictly, and a job whose args fail is cancelled at
+// once (never retried) with an error naming the field: args must be one
+// JSON object of at most MaxArgsBytes with only the kind's fields, spelled
+// exactly, each required field present (only CreateRun's experiment and
+// LogMetric's context may be left out) and each value of its field's type;
+// then each type's Validate checks the values, strings included against
+// the Max… limits. A Go client can call Validate before inserting.
 package jobs
 
 // Job kinds, one per args type. They are stored in river_job.kind and named
