@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -10,8 +11,9 @@ import (
 )
 
 // FuzzParse parses arbitrary YAML (and an arbitrary
-// IDEMPOTENCY_CLEANUP_INTERVAL). Parse never panics; it either returns a
-// configuration that validates or an *Error naming at least one problem.
+// IDEMPOTENCY_CLEANUP_INTERVAL). Parse never panics and always gives the
+// same answer; it either returns a configuration that validates or an
+// *Error naming at least one problem.
 func FuzzParse(f *testing.F) {
 	f.Add(config.Default, "")
 	if example, err := os.ReadFile("../lethe.yaml"); err == nil {
@@ -45,6 +47,9 @@ func FuzzParse(f *testing.F) {
 			return ""
 		}
 		cfg, err := config.Parse(data, getenv)
+		if _, again := config.Parse(data, getenv); fmt.Sprint(again) != fmt.Sprint(err) {
+			t.Fatalf("Parse is not deterministic:\n%v\nthen\n%v", err, again)
+		}
 		if err != nil {
 			var cfgErr *config.Error
 			if !errors.As(err, &cfgErr) || len(cfgErr.Problems) == 0 {
