@@ -150,16 +150,18 @@ func TestArgsDecodeStrictly(t *testing.T) {
 		}
 	})
 
-	t.Run("OptionalFieldsMayBeLeftOut", func(t *testing.T) {
+	t.Run("OptionalFieldsMayBeLeftOutOrNull", func(t *testing.T) {
 		t.Parallel()
-		for kind, text := range map[string]string{
-			jobs.KindCreateRun:    `{"run_hash":"abc","name":""}`,
-			jobs.KindLogMetric:    `{"run_hash":"abc","name":"loss","step":0,"value":0}`,
-			jobs.KindSetAttribute: `{"run_hash":"abc","key":"lr","value":null}`,
-			jobs.KindPutRunBlob:   `{"run_hash":"abc","name":"empty","data_base64":""}`,
+		for _, c := range []struct{ kind, args string }{
+			{jobs.KindCreateRun, `{"run_hash":"abc","name":""}`},
+			{jobs.KindCreateRun, `{"run_hash":"abc","name":"","experiment":null}`},
+			{jobs.KindLogMetric, `{"run_hash":"abc","name":"loss","step":0,"value":0}`},
+			{jobs.KindLogMetric, `{"run_hash":"abc","name":"loss","context":null,"step":0,"value":0}`},
+			{jobs.KindSetAttribute, `{"run_hash":"abc","key":"lr","value":null}`},
+			{jobs.KindPutRunBlob, `{"run_hash":"abc","name":"empty","data_base64":""}`},
 		} {
-			if _, err := decode(t, kind, []byte(text)); err != nil {
-				t.Errorf("%s %s: %v", kind, text, err)
+			if _, err := decode(t, c.kind, []byte(c.args)); err != nil {
+				t.Errorf("%s %s: %v", c.kind, c.args, err)
 			}
 		}
 	})

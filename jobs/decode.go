@@ -78,6 +78,9 @@ func decodeArgs(data []byte, fields ...argField) error {
 	var missing []string
 	for _, f := range fields {
 		raw, ok := object[f.name]
+		if ok && f.presence == optional && string(raw) == "null" {
+			ok = false // clients in other languages write null for "not given"
+		}
 		if !ok {
 			if f.presence == required {
 				missing = append(missing, f.name)

@@ -20,9 +20,10 @@
 // once (never retried) with an error naming the field: args must be one
 // JSON object of at most MaxArgsBytes with only the kind's fields, spelled
 // exactly, each required field present (only CreateRun's experiment and
-// LogMetric's context may be left out) and each value of its field's type;
-// then each type's Validate checks the values, strings included against
-// the Max… limits. A Go client can call Validate before inserting.
+// LogMetric's context may be left out or null) and each value of its
+// field's type; then each type's Validate checks the values, strings
+// included against the Max… limits. A Go client can call Validate before
+// inserting.
 package jobs
 
 // Job kinds, one per args type. They are stored in river_job.kind and named
