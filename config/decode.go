@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -28,7 +29,28 @@ func (e *Error) Error() string {
 type problems []string
 
 func (p *problems) add(path, format string, args ...any) {
+	for i, a := range args {
+		args[i] = shorten(a)
+	}
 	*p = append(*p, path+": "+fmt.Sprintf(format, args...))
+}
+
+// maxQuoted bounds how much of a value from the file a problem repeats.
+const maxQuoted = 64
+
+// shorten cuts a long string argument of a problem to its first maxQuoted
+// bytes, saying how long it was, so a problem line stays readable whatever
+// the file holds.
+func shorten(arg any) any {
+	s, ok := arg.(string)
+	if !ok || len(s) <= maxQuoted+16 {
+		return arg
+	}
+	cut := maxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
 }
 
 func (p problems) err() error {

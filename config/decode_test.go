@@ -353,3 +353,13 @@ policies:
 		`config: policies[1] (pastes).on_delete: unknown value "drop" (use delete or mark)`,
 	})
 }
+
+// TestLongValuesAreShortened checks that a problem repeats at most a short
+// prefix of a huge value from the file.
+func TestLongValuesAreShortened(t *testing.T) {
+	t.Parallel()
+	got := problems(t, "log_level: \""+strings.Repeat("x", 100_000)+"\"\n")
+	if len(got) != 1 || len(got[0]) > 300 || !strings.Contains(got[0], "…(100000 bytes)") {
+		t.Errorf("problem of %d bytes: %.300s", len(strings.Join(got, "")), strings.Join(got, "\n"))
+	}
+}
