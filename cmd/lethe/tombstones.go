@@ -417,11 +417,15 @@ func restoreCommand() command {
 	cmd := command{
 		name:    "restore",
 		summary: "Re-create a run from a backup file and clear its tombstone.",
-		usage:   "[--config lethe.yaml] <file>",
+		usage:   "[--config lethe.yaml] [--max-mib N] <file>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
-		var configPath string
+		var (
+			configPath string
+			maxMiB     int64
+		)
 		fs := c.flags(cmd, &configPath)
+		fs.Int64Var(&maxMiB, "max-mib", runbackup.DefaultMaxBytes>>20, "refuse a backup larger than this many MiB once decompressed")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
@@ -429,12 +433,15 @@ func restoreCommand() command {
 		if len(positional) != 1 {
 			return usagef("want exactly one backup file")
 		}
+		if maxMiB < 1 || maxMiB > 1<<20 {
+			return usagef("--max-mib must be between 1 and %d", 1<<20)
+		}
 		f, err := os.Open(positional[0])
 		if err != nil {
 			return fmt.Errorf("open backup: %w", err)
 		}
 		defer f.Close()
-		b, err := runbackup.Read(f)
+		b, err := runbackup.ReadLimit(f, maxMiB<<20)
 		if err != nil {
 			return err
 		}

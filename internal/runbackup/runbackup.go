@@ -14,6 +14,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -135,8 +136,17 @@ func Write(w io.Writer, b *Backup) error {
 	return nil
 }
 
-// Read reads a backup written by Write (or plain JSON) and checks it.
-func Read(r io.Reader) (*Backup, error) {
+// DefaultMaxBytes bounds how much a backup may hold once decompressed,
+// unless the reader is given another limit (ReadLimit).
+const DefaultMaxBytes = 512 << 20
+
+// Read is ReadLimit with DefaultMaxBytes.
+func Read(r io.Reader) (*Backup, error) { return ReadLimit(r, DefaultMaxBytes) }
+
+// ReadLimit reads a backup written by Write (or plain JSON) and checks it.
+// It stops with an error as soon as the decompressed backup exceeds max
+// bytes, so a small file that expands enormously costs at most that much.
+func ReadLimit(r io.Reader, max int64) (*Backup, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -147,16 +157,44 @@ func Read(r io.Reader) (*Backup, error) {
 		defer gz.Close()
 		src = gz
 	}
+	limited := &limitReader{r: src, left: max}
 	var b Backup
-	dec := json.NewDecoder(src)
+	dec := json.NewDecoder(limited)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
+		if limited.exceeded {
+			return nil, fmt.Errorf("read backup: larger than %d bytes decompressed: %w", max, ErrTooLarge)
+		}
 		return nil, fmt.Errorf("read backup: not a run backup file: %w", err)
 	}
 	if err := b.validate(); err != nil {
 		return nil, fmt.Errorf("read backup: %w", err)
 	}
 	return &b, nil
+}
+
+// ErrTooLarge is a backup over the size limit.
+var ErrTooLarge = errors.New("backup too large")
+
+// limitReader reads at most left bytes from r and then fails, noting that
+// the limit was hit.
+type limitReader struct {
+	r        io.Reader
+	left     int64
+	exceeded bool
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		l.exceeded = true
+		return 0, ErrTooLarge
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 func (b *Backup) validate() error {

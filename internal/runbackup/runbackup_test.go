@@ -2,8 +2,10 @@ package runbackup_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -249,4 +251,31 @@ func TestBackupRestore(t *testing.T) {
 			t.Errorf("blobs after restoring a legacy backup: %v", got)
 		}
 	})
+}
+
+// TestReadLimit feeds a small gzip file that expands far beyond the limit:
+// reading stops at the limit with ErrTooLarge instead of holding it all.
+func TestReadLimit(t *testing.T) {
+	t.Parallel()
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	if _, err := gz.Write([]byte(`{"version":1,"run_hash":"`)); err != nil {
+		t.Fatal(err)
+	}
+	chunk := bytes.Repeat([]byte("a"), 1<<20)
+	for range 64 {
+		if _, err := gz.Write(chunk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runbackup.ReadLimit(bytes.NewReader(buf.Bytes()), 4<<20)
+	if !errors.Is(err, runbackup.ErrTooLarge) || !strings.Contains(err.Error(), "larger than 4194304 bytes decompressed") {
+		t.Errorf("%d-byte file expanding to 64 MiB: %v, want ErrTooLarge", buf.Len(), err)
+	}
+	if len(err.Error()) > 200 {
+		t.Errorf("error of %d bytes", len(err.Error()))
+	}
 }
