@@ -144,11 +144,11 @@ func ExpireTableDDL(cols ExpireColumns) []string {
 		"progress_idx": truncateIdent(cols.Table + "_" + cols.InitiatedAt + "_in_progress_idx"),
 	})
 	return []string{
-		t.fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {status} text NOT NULL DEFAULT 'NOT_EXPIRED'
+		t.Fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {status} text NOT NULL DEFAULT 'NOT_EXPIRED'
     CHECK ({status} IN ('NOT_EXPIRED', 'DELETION_IN_PROGRESS', 'DELETED'));`),
-		t.fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {initiated_at} timestamptz;`),
-		t.fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {claim_idx} ON {table} ({expires_at}) WHERE {status} = 'NOT_EXPIRED';`),
-		t.fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {progress_idx} ON {table} ({initiated_at}) WHERE {status} = 'DELETION_IN_PROGRESS';`),
+		t.Fill(`ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {initiated_at} timestamptz;`),
+		t.Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {claim_idx} ON {table} ({expires_at}) WHERE {status} = 'NOT_EXPIRED';`),
+		t.Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {progress_idx} ON {table} ({initiated_at}) WHERE {status} = 'DELETION_IN_PROGRESS';`),
 	}
 }
 
@@ -185,7 +185,7 @@ func missingExpireIndexes(ctx context.Context, exec Executor, cols ExpireColumns
 			continue
 		}
 		create := newIdentTemplate(map[string]string{"table": cols.Table, "column": want.column, "status": cols.Status}).
-			fill(`CREATE INDEX ON {table} ({column}) WHERE {status} = '` + want.status + `'`)
+			Fill(`CREATE INDEX ON {table} ({column}) WHERE {status} = '` + want.status + `'`)
 		warnings = append(warnings, fmt.Sprintf("policy %s: table %s has no index on %s, so %s; create one: %s",
 			cols.Policy, cols.Table, want.column, want.scans, create))
 	}
@@ -209,23 +209,23 @@ func (t *ExpireTable) build() {
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it. Only the
 	// count, the timestamp and the cursor come back.
-	t.claimSQL = r.fill(t.lockThenUpdate(
+	t.claimSQL = r.Fill(t.lockThenUpdate(
 		`{status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2`, `{expires_at}`,
 		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	// A batch's rows are found through the claim's timestamp, with an
 	// index such as pastes_in_progress_idx above; its job carries no keys.
 	if c.BlobKey != "" {
-		t.blobKeysSQL = r.fill(`
+		t.blobKeysSQL = r.Fill(`
 			SELECT DISTINCT {blob_key}::text
 			FROM {table}
 			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
 			  AND {blob_key} IS NOT NULL AND {blob_key}::text <> ''`)
 	}
-	t.finishSQL = r.fill(`
+	t.finishSQL = r.Fill(`
 		DELETE FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
-	t.markSQL = r.fill(`
+	t.markSQL = r.Fill(`
 		UPDATE {table} SET {status} = 'DELETED'
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
 	// Set-aside rows keep DELETION_IN_PROGRESS with a claim timestamp of
@@ -233,15 +233,15 @@ func (t *ExpireTable) build() {
 	// reset, so they are neither deleted nor claimed again until an
 	// operator releases them.
 	if c.BlobKey != "" {
-		t.setAsideSQL = r.fill(`
+		t.setAsideSQL = r.Fill(`
 			UPDATE {table} SET {initiated_at} = '-infinity'
 			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
 			  AND {blob_key}::text = ANY ($2::text[])`)
 	}
-	t.releaseSQL = r.fill(`
+	t.releaseSQL = r.Fill(`
 		UPDATE {table} SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = '-infinity'`)
-	t.resetSQL = r.fill(t.lockThenUpdate(
+	t.resetSQL = r.Fill(t.lockThenUpdate(
 		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)
 		 AND {initiated_at} > '-infinity'`, `{initiated_at}`,
 		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `

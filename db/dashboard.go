@@ -67,7 +67,7 @@ func CountStatus(ctx context.Context, exec Executor, t StatusTable, limit int64)
 		"expires_at":   t.ExpiresAtColumn,
 		"status":       t.StatusColumn,
 		"initiated_at": t.InitiatedAtColumn,
-	}).fill(countStatusSQL)
+	}).Fill(countStatusSQL)
 	err := exec.QueryRow(ctx, sql, limit, t.StuckAfter.Seconds()).Scan(&c.Backlog, &c.InProgress, &c.Stuck, &c.SetAside, &c.OldestExpiredAt)
 	if err != nil {
 		return c, fmt.Errorf("count rows of %s by deletion status: %w", t.Table, err)
@@ -87,7 +87,7 @@ type ExpiredCount struct {
 // stopping at limit.
 func CountExpired(ctx context.Context, exec Executor, table, expiresAt string, limit int64) (ExpiredCount, error) {
 	var c ExpiredCount
-	sql := newIdentTemplate(map[string]string{"table": table, "expires_at": expiresAt}).fill(`
+	sql := newIdentTemplate(map[string]string{"table": table, "expires_at": expiresAt}).Fill(`
 		SELECT (SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {expires_at} < now() LIMIT $1) e),
 		       (SELECT min({expires_at}) FROM {table} WHERE {expires_at} < now())`)
 	if err := exec.QueryRow(ctx, sql, limit).Scan(&c.Backlog, &c.OldestExpiredAt); err != nil {

@@ -5,8 +5,7 @@
 // internal/dbsqlc/*.sql, one file per table, checked against the migrations
 // and turned into Go by sqlc (`go tool task generate`). Statements on tables
 // named in the configuration are written next to the code that runs them, as
-// templates whose {placeholder}s only identifiers fill (identTemplate, through
-// Ident); values always go in $n parameters, never spliced into SQL. The one
+// templates whose {placeholder}s only identifiers fill (package sqlident); values always go in $n parameters, never spliced into SQL. The one
 // statement that cannot take a parameter, a partition's bounds in DDL, gets
 // them from partitionBound, which formats time.Time values only.
 package db
@@ -15,12 +14,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/sqlident"
 )
 
 // Executor is what both a pool and a transaction offer, so functions can run
@@ -57,26 +57,11 @@ func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, er
 }
 
 // Ident quotes a table or column name from configuration.
-func Ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+func Ident(name string) string { return sqlident.Quote(name) }
 
-// identTemplate fills the {placeholder}s of SQL templates with names from
-// configuration, each quoted by Ident: the one way package db builds
-// statements around configured tables and columns. Values never go through
-// it; they are $n parameters.
-type identTemplate struct{ r *strings.Replacer }
-
-// newIdentTemplate maps each placeholder (without braces) to the unquoted
-// name that fills it, e.g. {"table": "pastes"} fills {table} with "pastes".
-func newIdentTemplate(names map[string]string) identTemplate {
-	pairs := make([]string, 0, 2*len(names))
-	for placeholder, name := range names {
-		pairs = append(pairs, "{"+placeholder+"}", Ident(name))
-	}
-	return identTemplate{strings.NewReplacer(pairs...)}
-}
-
-// fill returns sql with every placeholder replaced.
-func (t identTemplate) fill(sql string) string { return t.r.Replace(sql) }
+// newIdentTemplate is the template of package sqlident: the one way
+// package db builds statements around configured tables and columns.
+func newIdentTemplate(names map[string]string) sqlident.Template { return sqlident.New(names) }
 
 // limit32 converts a row limit for a generated query's int32 parameter,
 // saturating instead of wrapping.

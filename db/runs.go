@@ -22,7 +22,7 @@ var RunTables = []string{"run_experiments", "run_tags", "run_attributes", "run_m
 func DeleteRun(ctx context.Context, exec Executor, hash string) (map[string]int64, error) {
 	deleted := make(map[string]int64, len(RunTables))
 	for _, table := range RunTables {
-		sql := newIdentTemplate(map[string]string{"table": table}).fill(`DELETE FROM {table} WHERE run_hash = $1`)
+		sql := newIdentTemplate(map[string]string{"table": table}).Fill(`DELETE FROM {table} WHERE run_hash = $1`)
 		tag, err := exec.Exec(ctx, sql, hash)
 		if err != nil {
 			return deleted, fmt.Errorf("delete run %s from %s: %w", hash, table, err)

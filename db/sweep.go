@@ -111,7 +111,7 @@ func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind stri
 		}
 		sql = sweepDeleteByKeySQL
 	}
-	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn}).fill(sql)
+	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn}).Fill(sql)
 
 	var deleted int64
 	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
@@ -185,7 +185,7 @@ type SweepStatus struct {
 // lists nothing for an ordinary table, whose size is its own.)
 func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStatus, error) {
 	var s SweepStatus
-	sql := newIdentTemplate(map[string]string{"table": t.Table, "expires_at": t.ExpiresAtColumn}).fill(`
+	sql := newIdentTemplate(map[string]string{"table": t.Table, "expires_at": t.ExpiresAtColumn}).Fill(`
 		SELECT bytes, pg_size_pretty(bytes), total, expired, oldest, newest
 		FROM (SELECT (SELECT coalesce(sum(pg_total_relation_size(relid)), pg_total_relation_size(to_regclass($1)))::bigint
 		              FROM pg_partition_tree(to_regclass($1))) AS bytes,

@@ -89,7 +89,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 	names := newIdentTemplate(map[string]string{"table": table, "part": part})
 	var rows int64
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
-		return tx.QueryRow(ctx, names.fill(`SELECT count(*) FROM {part}`)).Scan(&rows)
+		return tx.QueryRow(ctx, names.Fill(`SELECT count(*) FROM {part}`)).Scan(&rows)
 	})
 	if err != nil {
 		return 0, sweepError(ctx, what, timeout, err)
@@ -105,7 +105,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 	}
 	if hasDefault {
 		err = withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
-			_, err := tx.Exec(ctx, names.fill(`DROP TABLE {part}`))
+			_, err := tx.Exec(ctx, names.Fill(`DROP TABLE {part}`))
 			return err
 		})
 		if err != nil {
@@ -136,7 +136,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 		return 0, sweepError(ctx, what, timeout, err)
 	}
 	for _, sql := range []string{detach, `DROP TABLE {part}`} {
-		if _, err := conn.Exec(runCtx, names.fill(sql)); err != nil {
+		if _, err := conn.Exec(runCtx, names.Fill(sql)); err != nil {
 			return 0, sweepError(ctx, what, timeout, err)
 		}
 	}
@@ -147,7 +147,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 // table of that name exists.
 func CreatePartition(ctx context.Context, pool *pgxpool.Pool, table, part string, from, to time.Time, timeout, lockTimeout time.Duration) error {
 	sql := newIdentTemplate(map[string]string{"table": table, "part": part}).
-		fill(`CREATE TABLE IF NOT EXISTS {part} PARTITION OF {table} FOR VALUES FROM (` + partitionBound(from) + `) TO (` + partitionBound(to) + `)`)
+		Fill(`CREATE TABLE IF NOT EXISTS {part} PARTITION OF {table} FOR VALUES FROM (` + partitionBound(from) + `) TO (` + partitionBound(to) + `)`)
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, sql)
 		return err

@@ -23,7 +23,7 @@ var (
 // key order).
 func insertKeys(ctx context.Context, t *testing.T, pool *pgxpool.Pool, table, prefix string, n int, expiresIn time.Duration) {
 	t.Helper()
-	_, err := pool.Exec(ctx, newIdentTemplate(map[string]string{"table": table}).fill(`
+	_, err := pool.Exec(ctx, newIdentTemplate(map[string]string{"table": table}).Fill(`
 		INSERT INTO {table} (idempotency_key, expires_at)
 		SELECT $1 || '-' || i, now() + make_interval(secs => $2 + i)
 		FROM generate_series(1, $3::int) i`), prefix, expiresIn.Seconds(), n)
@@ -34,7 +34,7 @@ func insertKeys(ctx context.Context, t *testing.T, pool *pgxpool.Pool, table, pr
 func keysOf(ctx context.Context, t *testing.T, pool *pgxpool.Pool, table string) []string {
 	t.Helper()
 	var keys []string
-	err := pool.QueryRow(ctx, newIdentTemplate(map[string]string{"table": table}).fill(
+	err := pool.QueryRow(ctx, newIdentTemplate(map[string]string{"table": table}).Fill(
 		`SELECT coalesce(array_agg(idempotency_key ORDER BY idempotency_key), '{}') FROM {table}`)).Scan(&keys)
 	require.NoError(t, err)
 	return keys

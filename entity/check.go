@@ -357,8 +357,8 @@ func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 			Entity: decl.Name, Table: e.Table, Column: e.Column, Kind: FindingTypeMismatch, Severity: SeverityError,
 			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: a deletion of entity %s fails comparing them",
 				e.Table, e.Column, typ[1], e.References, refType[1], decl.Name),
-			Fix: tpl.fill(`DROP TRIGGER IF EXISTS {trigger} ON {table}; ALTER TABLE {table} ALTER COLUMN {col} TYPE `) + refType[1] +
-				tpl.fill(` USING {col}::`) + refType[1] + "; then " + GuardsInstallCommand,
+			Fix: tpl.Fill(`DROP TRIGGER IF EXISTS {trigger} ON {table}; ALTER TABLE {table} ALTER COLUMN {col} TYPE `) + refType[1] +
+				tpl.Fill(` USING {col}::`) + refType[1] + "; then " + GuardsInstallCommand,
 		})
 	}
 	return findings
@@ -384,11 +384,11 @@ func checkIndexes(decl *config.Entity, cat *catalog) []Finding {
 		f := Finding{
 			Entity: decl.Name, Table: table, Column: column, Kind: FindingMissingIndex, Severity: SeverityWarning,
 			Problem: fmt.Sprintf("no index starts with %s.%s: every deletion of %s scans %s", table, column, decl.Name, table),
-			Fix:     tpl.fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {table} ({col})`),
+			Fix:     tpl.Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {table} ({col})`),
 		}
 		if t.partitioned {
 			// A partitioned table cannot be indexed concurrently.
-			f.Fix = tpl.fill(`CREATE INDEX IF NOT EXISTS {name} ON {table} ({col})`) + " (a partitioned table cannot be indexed concurrently: this blocks its writes while it builds)"
+			f.Fix = tpl.Fill(`CREATE INDEX IF NOT EXISTS {name} ON {table} ({col})`) + " (a partitioned table cannot be indexed concurrently: this blocks its writes while it builds)"
 		}
 		findings = append(findings, f)
 	}

@@ -12,7 +12,7 @@ import (
 // same for an entity of ten rows as for one of ten million.
 func (g *EntityGraph) Existing(ctx context.Context, exec Executor, keys []string) (map[string]bool, error) {
 	sql := newIdentTemplate(map[string]string{"table": g.Table, "key": g.KeyColumn}).
-		fill(`SELECT t.{key}::text FROM {table} t WHERE t.{key} = ANY ($1::text[]::` + g.KeyType + `[])`)
+		Fill(`SELECT t.{key}::text FROM {table} t WHERE t.{key} = ANY ($1::text[]::` + g.KeyType + `[])`)
 	rows, err := exec.Query(ctx, sql, keys)
 	if err != nil {
 		return nil, fmt.Errorf("look up %d keys of %s: %w", len(keys), g.Name, err)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/lethehq/lethe/internal/sqlident"
 )
 
 // Executor is what both a pool and a transaction offer.
@@ -19,22 +21,11 @@ type Executor interface {
 }
 
 // ident quotes a table or column name from configuration.
-func ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+func ident(name string) string { return sqlident.Quote(name) }
 
-// identTemplate fills the {placeholder}s of an SQL template with quoted
-// names from configuration, as package db's statements do; values are
-// always $n parameters.
-type identTemplate struct{ r *strings.Replacer }
-
-func newIdentTemplate(names map[string]string) identTemplate {
-	pairs := make([]string, 0, 2*len(names))
-	for placeholder, name := range names {
-		pairs = append(pairs, "{"+placeholder+"}", ident(name))
-	}
-	return identTemplate{strings.NewReplacer(pairs...)}
-}
-
-func (t identTemplate) fill(sql string) string { return t.r.Replace(sql) }
+// newIdentTemplate fills SQL templates with quoted names (package
+// sqlident), as package db's statements do.
+func newIdentTemplate(names map[string]string) sqlident.Template { return sqlident.New(names) }
 
 // EntitySpec is an entity as configured: a root table keyed by KeyColumn and
 // the edges that lead from it to the rows hanging off it.
@@ -222,20 +213,20 @@ func (g *EntityGraph) direct(e EdgeSpec) bool {
 // rows, a UNION ALL of the parent's own terms.
 func (g *EntityGraph) terms(table, alias string) []string {
 	if table == g.Table {
-		return []string{newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).fill(`{a}.{key} = ` + g.keyParam())}
+		return []string{newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).Fill(`{a}.{key} = ` + g.keyParam())}
 	}
 	var terms []string
 	for _, e := range g.edgesInto(table) {
 		t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
 		if g.direct(e) {
-			terms = append(terms, t.fill(`{a}.{col} = `+g.keyParam()))
+			terms = append(terms, t.Fill(`{a}.{col} = `+g.keyParam()))
 			continue
 		}
 		var parents []string
 		for _, pt := range g.terms(e.RefTable, alias+"_") {
-			parents = append(parents, t.fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
+			parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
 		}
-		terms = append(terms, t.fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
+		terms = append(terms, t.Fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
 	}
 	return terms
 }
@@ -334,7 +325,7 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key strin
 tables:
 	for _, table := range g.order[1:] {
 		for _, term := range g.terms(table, "t") {
-			more := newIdentTemplate(map[string]string{"table": table}).fill(
+			more := newIdentTemplate(map[string]string{"table": table}).Fill(
 				`SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE ` + term + ` LIMIT $2 + 1) m`)
 			if err := exec.QueryRow(ctx, more, key, chunk).Scan(&large); err != nil {
 				return deleted, fmt.Errorf("count %s %s in %s: %w", g.Name, key, table, err)
@@ -369,9 +360,9 @@ func (g *EntityGraph) deleteChunks(ctx context.Context, exec Executor, table, te
 	tpl := newIdentTemplate(map[string]string{"table": table})
 	// A tid scan takes the chunk's rows; on a partitioned table a ctid
 	// names a row only together with its partition.
-	del := tpl.fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2))`)
+	del := tpl.Fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2))`)
 	if g.partitioned[table] {
-		del = tpl.fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2)`)
+		del = tpl.Fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2)`)
 	}
 	var deleted int64
 	for {

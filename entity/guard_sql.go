@@ -134,8 +134,8 @@ func (g *EntityGraph) rowKeys(table, row string, aliases *int) string {
 		alias := fmt.Sprintf("g%d", *aliases)
 		t := newIdentTemplate(map[string]string{"a": alias, "refcol": e.RefColumn, "k": alias + "_keys"})
 		parent := g.qualified(e.RefTable, e.RefTable)
-		parts = append(parts, t.fill(`SELECT {k}.entity_key FROM `+parent+` {a} CROSS JOIN LATERAL (`)+
-			g.rowKeys(e.RefTable, alias, aliases)+t.fill(`) AS {k} (entity_key) WHERE {a}.{refcol} = `)+value)
+		parts = append(parts, t.Fill(`SELECT {k}.entity_key FROM `+parent+` {a} CROSS JOIN LATERAL (`)+
+			g.rowKeys(e.RefTable, alias, aliases)+t.Fill(`) AS {k} (entity_key) WHERE {a}.{refcol} = `)+value)
 	}
 	return strings.Join(parts, " UNION ALL ")
 }
