@@ -125,7 +125,23 @@ type HTTP struct {
 	// MetricsAuth puts /metrics behind the credentials too (it is open by
 	// default, like /healthz and /readyz, so Prometheus needs no secret).
 	MetricsAuth bool `yaml:"metrics_auth"`
+	// AllowedHosts are the names, besides the listen address's host and
+	// loopback names (localhost, 127.0.0.1, [::1]), that requests may
+	// carry in their Host header: "host" (any port) or "host:port", e.g.
+	// lethe.example.com behind a reverse proxy that passes the Host on.
+	// Any other Host is refused, which defeats DNS rebinding.
+	AllowedHosts []string `yaml:"allowed_hosts"`
+	// AllowedOrigins are origins ("scheme://host[:port]") besides the
+	// service's own whose pages may send state-changing requests, e.g.
+	// https://lethe.example.com when a proxy terminates TLS or rewrites
+	// the Host. Browser requests from any other origin that would change
+	// state are refused.
+	AllowedOrigins []string `yaml:"allowed_origins"`
 }
+
+// MinSecretLen is the shortest token or password accepted when the
+// service listens beyond loopback, not counting surrounding whitespace.
+const MinSecretLen = 16
 
 // HasAuth reports whether any credentials are configured.
 func (h HTTP) HasAuth() bool { return h.Token != "" || (h.Username != "" && h.Password != "") }
@@ -310,6 +326,23 @@ func (c *Config) Validate() error {
 	}
 	if (c.HTTP.Username == "") != (c.HTTP.Password == "") {
 		errs.add("http.username", "username and password must be set together")
+	}
+	if err == nil && !IsLoopback(host) {
+		for _, secret := range []struct{ path, value string }{{"http.token", c.HTTP.Token}, {"http.password", c.HTTP.Password}} {
+			if secret.value != "" && len(strings.TrimSpace(secret.value)) < MinSecretLen {
+				errs.add(secret.path, "too weak for the non-loopback address %q: use at least %d characters besides surrounding whitespace (e.g. openssl rand -hex 32)", c.HTTP.Listen, MinSecretLen)
+			}
+		}
+	}
+	for i, h := range c.HTTP.AllowedHosts {
+		if _, _, err := ParseHost(h); err != nil {
+			errs.add(fmt.Sprintf("http.allowed_hosts[%d]", i), "%v", err)
+		}
+	}
+	for i, o := range c.HTTP.AllowedOrigins {
+		if _, err := ParseOrigin(o); err != nil {
+			errs.add(fmt.Sprintf("http.allowed_origins[%d]", i), "%v", err)
+		}
 	}
 	if c.ShutdownGrace < 0 {
 		errs.add("shutdown_grace", "must not be negative")

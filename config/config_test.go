@@ -93,6 +93,18 @@ func TestParse(t *testing.T) {
 			{"BadRiverSchema", "river:\n  schema: \"lethe; DROP\"\n", nil, `river.schema: "lethe; DROP" is not a plain identifier`},
 			{"LongRiverSchema", "river:\n  schema: " + strings.Repeat("s", 47) + "\n", nil, `river.schema: "sss`},
 			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},
+			{"ShortTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: s3cret\n", nil, `http.token: too weak for the non-loopback address "0.0.0.0:8080": use at least 16 characters`},
+			{"BlankTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: \" \"\n", nil, `http.token: too weak`},
+			{"PaddedTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: \"   abc             \"\n", nil, `http.token: too weak`},
+			{"ShortEnvTokenBeyondLoopback", "", map[string]string{"LETHE_LISTEN": "10.0.0.5:8080", "LETHE_API_TOKEN": "t0ken"}, `http.token: too weak for the non-loopback address "10.0.0.5:8080"`},
+			{"ShortPasswordBeyondLoopback", "http:\n  listen: \":8080\"\n  username: op\n  password: hunter2\n", nil, `http.password: too weak`},
+			{"AllowedHostWithScheme", "http:\n  allowed_hosts: [\"https://lethe.example.com\"]\n", nil, `http.allowed_hosts[0]: "https://lethe.example.com" is not a host: want a name or host:port, without scheme or path`},
+			{"AllowedHostWildcard", "http:\n  allowed_hosts: [ok.example.com, \"*.example.com\"]\n", nil, `http.allowed_hosts[1]: "*.example.com" is not a host name`},
+			{"AllowedHostBadPort", "http:\n  allowed_hosts: [\"lethe.example.com:99999\"]\n", nil, `http.allowed_hosts[0]: "lethe.example.com:99999" has a bad port`},
+			{"AllowedOriginWithoutScheme", "http:\n  allowed_origins: [lethe.example.com]\n", nil, `http.allowed_origins[0]: "lethe.example.com" is not an origin: want scheme://host[:port]`},
+			{"AllowedOriginWithPath", "http:\n  allowed_origins: [\"https://lethe.example.com/lethe\"]\n", nil, `http.allowed_origins[0]: "https://lethe.example.com/lethe" is not an origin: no user, path, query or fragment`},
+			{"AllowedOriginWildcard", "http:\n  allowed_origins: [\"*\"]\n", nil, `http.allowed_origins[0]: "*" is not an origin`},
+			{"AllowedOriginOtherScheme", "http:\n  allowed_origins: [\"ftp://lethe.example.com\"]\n", nil, `http.allowed_origins[0]: "ftp://lethe.example.com": scheme must be http or https`},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				t.Parallel()
@@ -114,8 +126,50 @@ func TestParse(t *testing.T) {
 
 	t.Run("NonLoopbackWithToken", func(t *testing.T) {
 		t.Parallel()
-		if _, err := config.Parse([]byte("http:\n  listen: 0.0.0.0:8080\n  token: s3cret\n"), noEnv); err != nil {
-			t.Fatalf("listening on 0.0.0.0 with a token must be allowed: %v", err)
+		if _, err := config.Parse([]byte("http:\n  listen: 0.0.0.0:8080\n  token: 0123456789abcdef\n"), noEnv); err != nil {
+			t.Fatalf("listening on 0.0.0.0 with a 16-character token must be allowed: %v", err)
+		}
+		if _, err := config.Parse([]byte("http:\n  listen: \"[::]:8080\"\n  username: op\n  password: correct-horse-battery\n"), noEnv); err != nil {
+			t.Fatalf("listening on [::] with a long password must be allowed: %v", err)
+		}
+	})
+
+	t.Run("LoopbackAcceptsAnySecret", func(t *testing.T) {
+		t.Parallel()
+		for _, listen := range []string{"127.0.0.1:8080", "localhost:8080", "\"[::1]:8080\""} {
+			cfg, err := config.Parse([]byte("http:\n  listen: "+listen+"\n  token: t\n  username: u\n  password: p\n"), noEnv)
+			if err != nil {
+				t.Fatalf("listen %s with a one-character token: %v", listen, err)
+			}
+			if !cfg.HTTP.HasAuth() {
+				t.Errorf("listen %s: the short credentials are not in force", listen)
+			}
+		}
+	})
+
+	t.Run("AllowedHostsAndOrigins", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := config.Parse([]byte(`
+http:
+  allowed_hosts: [lethe.example.com, "lethe.internal:8443", 10.0.0.5, "[fd00::1]:8080", lethe-svc]
+  allowed_origins: ["https://lethe.example.com", "http://10.0.0.5:8080"]
+`), noEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cfg.HTTP.AllowedHosts) != 5 || len(cfg.HTTP.AllowedOrigins) != 2 {
+			t.Errorf("allowed hosts %q, origins %q", cfg.HTTP.AllowedHosts, cfg.HTTP.AllowedOrigins)
+		}
+		for in, want := range map[string]string{
+			"https://lethe.example.com":     "https://lethe.example.com",
+			"HTTPS://Lethe.Example.COM:443": "https://lethe.example.com",
+			"http://lethe.example.com:80/":  "http://lethe.example.com",
+			"http://127.0.0.1:8080":         "http://127.0.0.1:8080",
+			"http://[::1]:8080":             "http://[::1]:8080",
+		} {
+			if got, err := config.ParseOrigin(in); err != nil || got != want {
+				t.Errorf("ParseOrigin(%q) = %q, %v; want %q, the form browsers send", in, got, err, want)
+			}
 		}
 	})
 
