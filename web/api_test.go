@@ -122,11 +122,18 @@ func bearer(token string) reqOpt {
 
 func basic(user, pass string) reqOpt { return func(r *http.Request) { r.SetBasicAuth(user, pass) } }
 
+// withBody sends body as JSON, as API clients do.
 func withBody(body string) reqOpt {
 	return func(r *http.Request) {
 		r.Body = io.NopCloser(strings.NewReader(body))
 		r.ContentLength = int64(len(body))
+		r.Header.Set("Content-Type", "application/json")
 	}
+}
+
+// withHeader sets a header (after withBody, it overrides its Content-Type).
+func withHeader(name, value string) reqOpt {
+	return func(r *http.Request) { r.Header.Set(name, value) }
 }
 
 func (b *apiBundle) do(t *testing.T, method, path string, opts ...reqOpt) (int, []byte, http.Header) {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -210,7 +209,8 @@ type deleteEntitiesRequest struct {
 }
 
 // handleDeleteEntities deletes a batch {"keys": [...]}: all or nothing. A
-// malformed body or key is 400, more than the policy's max_batch_delete_ids
+// body that is not JSON is 415, a malformed body (trailing data and unknown
+// fields included) or key is 400, more than the policy's max_batch_delete_ids
 // keys or a body over 1 MiB is 413, any unknown key is 404 naming them;
 // otherwise every job is inserted in one transaction and the answer is 202
 // with the canonical keys and their job IDs.
@@ -220,15 +220,7 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req deleteEntitiesRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxDeleteBodyBytes))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", maxDeleteBodyBytes))
-			return
-		}
-		writeError(w, http.StatusBadRequest, `malformed body: want {"keys": ["<key>", ...]}: `+bounded(err.Error()))
+	if !decodeBody(w, r, &req, `{"keys": ["<key>", ...]}`) {
 		return
 	}
 	if len(req.Keys) == 0 {

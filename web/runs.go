@@ -1,8 +1,6 @@
 package web
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -28,9 +26,6 @@ func (s *Server) runsRoutes() {
 	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone", auth(http.HandlerFunc(s.handleClearTombstone)))
 	s.mux.Handle("GET /api/v1/tombstones", auth(http.HandlerFunc(s.handleListTombstones)))
 }
-
-// maxDeleteBodyBytes bounds a batch delete body.
-const maxDeleteBodyBytes = 1 << 20
 
 // runPolicy returns the tombstone policy of runs, or nil.
 func (s *Server) runPolicy() *config.Tombstone {
@@ -106,20 +101,13 @@ type deleteRunsRequest struct {
 }
 
 // handleDeleteRuns deletes a batch {"run_ids": [...]}: all or nothing. A
-// malformed body or run ID is 400, more than max_batch_delete_ids IDs or a
-// body over 1 MiB is 413, any unknown run is 404 naming them; otherwise every
+// body that is not JSON is 415, a malformed body (trailing data and unknown
+// fields included) or run ID is 400, more than max_batch_delete_ids IDs or
+// a body over 1 MiB is 413, any unknown run is 404 naming them; otherwise every
 // job is inserted in one transaction and the answer is 202 with their IDs.
 func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 	var req deleteRunsRequest
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxDeleteBodyBytes))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", maxDeleteBodyBytes))
-			return
-		}
-		writeError(w, http.StatusBadRequest, `malformed body: want {"run_ids": ["<run_hash>", ...]}: `+bounded(err.Error()))
+	if !decodeBody(w, r, &req, `{"run_ids": ["<run_hash>", ...]}`) {
 		return
 	}
 	if len(req.RunIDs) == 0 {

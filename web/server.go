@@ -1,7 +1,12 @@
 // Package web serves Lethe over HTTP: the operator dashboard at /, the REST
 // API under /api/v1, River UI at /riverui/, Prometheus metrics at /metrics
 // and the /healthz and /readyz probes. Everything that changes state, the
-// dashboard and River UI sit behind the configured credentials.
+// dashboard and River UI sit behind the configured credentials. Before any
+// route, every request must name a Host the service answers to, a state
+// change must come from no browser or from a page of the service's own
+// origin (or an allowed one), and paths, queries and bodies are bounded
+// and checked (guard.go); every answer carries security headers that
+// forbid framing and sniffing.
 //
 // Web reads state through package db and asks for work by inserting River
 // jobs; it never calls workers directly.
@@ -49,11 +54,17 @@ type Options struct {
 	RunNow func(ctx context.Context, policy string) ([]int64, error)
 }
 
+// riverUIPrefix is where River UI is mounted.
+const riverUIPrefix = "/riverui"
+
 // Server is Lethe's HTTP handler.
 type Server struct {
 	opts    Options
 	mux     *http.ServeMux
 	riverUI *riverui.Handler
+	// guard checks every request's Host, origin, path, query and body
+	// size before it reaches a route.
+	guard *guard
 	// tombstones serves the run and entity APIs' tombstone reads and
 	// clears.
 	tombstones tombstone.Store
@@ -75,13 +86,17 @@ func New(opts Options) (*Server, error) {
 	uiHandler, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints(opts.River, nil),
 		Logger:    opts.Logger.With(slog.String("component", "riverui")),
-		Prefix:    "/riverui",
+		Prefix:    riverUIPrefix,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("build river ui: %w", err)
 	}
+	g, err := newGuard(opts.Config.HTTP)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
-		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler,
+		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler, guard: g,
 		tombstones: tombstone.NewPostgres(opts.Pool),
 		entities:   entity.NewResolver(opts.Config, opts.Pool),
 		throughput: throughputCaches(opts.Config),
@@ -101,11 +116,18 @@ func (s *Server) Start(ctx context.Context) error {
 	return nil
 }
 
-// ServeHTTP implements http.Handler. Under /api/ the mux's own plain-text
+// ServeHTTP implements http.Handler. Every answer carries the security
+// headers (see setSecurityHeaders), and every request passes the guard
+// (Host, origin of a state change, clean path and query, body size; see
+// Server.guarded) before its route. Under /api/ the mux's own plain-text
 // 404 and 405 answers are turned into JSON errors like every other.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setSecurityHeaders(w.Header(), r.URL.Path)
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w = &jsonErrorWriter{ResponseWriter: w}
+	}
+	if !s.guarded(w, r) {
+		return
 	}
 	s.mux.ServeHTTP(w, r)
 }
@@ -123,8 +145,8 @@ func (s *Server) routes() {
 		metricsHandler = auth(metricsHandler)
 	}
 	s.mux.Handle("GET /metrics", metricsHandler)
-	s.mux.Handle("/riverui/", auth(s.riverUI))
-	s.mux.Handle("/riverui", auth(http.RedirectHandler("/riverui/", http.StatusMovedPermanently)))
+	s.mux.Handle(riverUIPrefix+"/", auth(s.riverUI))
+	s.mux.Handle(riverUIPrefix, auth(http.RedirectHandler(riverUIPrefix+"/", http.StatusMovedPermanently)))
 	s.dashboardRoutes()
 	s.apiRoutes()
 	s.runsRoutes()
@@ -177,7 +199,6 @@ type jsonErrorWriter struct {
 func (w *jsonErrorWriter) WriteHeader(status int) {
 	h := w.Header()
 	if status >= 400 && strings.HasPrefix(h.Get("Content-Type"), "text/plain") {
-		h.Del("X-Content-Type-Options")
 		msg := strings.ToLower(http.StatusText(status))
 		if status == http.StatusMethodNotAllowed {
 			msg = "method not allowed (allowed: " + h.Get("Allow") + ")"
