@@ -8,6 +8,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 )
 
 // Scrape-time gauges read the same cached overview as the dashboard: a
@@ -86,13 +88,37 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 			gauge(descSweepExpired, float64(*p.Backlog), p.Name)
 		}
 	}
-	for _, e := range ov.Tombstones.Entities {
+	for _, e := range c.tombstonesByLabel(ov.Tombstones.Entities) {
 		gauge(descTombstones, float64(e.Count), e.Entity)
 		gauge(descUnpurged, float64(e.Unpurged), e.Entity)
 		if e.OldestAt != nil {
 			gauge(descTombstoneAge, now.Sub(*e.OldestAt).Seconds(), e.Entity)
 		}
 	}
+}
+
+// tombstonesByLabel returns the tombstone stats of the declared entities,
+// and those of every entity the configuration does not declare (rows left
+// by an older configuration, or written by hand) summed under
+// metrics.OtherLabel: entity labels come from the configuration only.
+func (c stateCollector) tombstonesByLabel(stats []db.TombstoneStats) []db.TombstoneStats {
+	var out []db.TombstoneStats
+	other := db.TombstoneStats{Entity: metrics.OtherLabel}
+	for _, e := range stats {
+		if c.s.opts.Config.Entity(e.Entity) != nil {
+			out = append(out, e)
+			continue
+		}
+		other.Count += e.Count
+		other.Unpurged += e.Unpurged
+		if e.OldestAt != nil && (other.OldestAt == nil || e.OldestAt.Before(*other.OldestAt)) {
+			other.OldestAt = e.OldestAt
+		}
+	}
+	if other.Count > 0 {
+		out = append(out, other)
+	}
+	return out
 }
 
 func boolFloat(b bool) float64 {

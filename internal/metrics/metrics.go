@@ -6,7 +6,38 @@ package metrics
 import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/lethehq/lethe/jobs"
 )
+
+// OtherLabel is the label value that stands for every job kind that is not
+// Lethe's and every entity that is not declared: what rows in the database
+// name never adds series to /metrics. It starts with "_", so no declared
+// entity or job kind is ever spelled like it.
+const OtherLabel = "_other"
+
+// KindLabel returns kind when it is one of Lethe's job kinds, else
+// OtherLabel.
+func KindLabel(kind string) string {
+	switch kind {
+	case jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindSweep,
+		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
+		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
+		jobs.KindAddToExperiment, jobs.KindPutRunBlob:
+		return kind
+	}
+	return OtherLabel
+}
+
+// JobCounter counts River jobs by kind and outcome. A job of a kind that is
+// not Lethe's (another service's job in Lethe's queue, which River fails
+// for want of a worker) counts under OtherLabel.
+type JobCounter struct{ vec *prometheus.CounterVec }
+
+// WithLabelValues returns the counter of kind (see KindLabel) and outcome.
+func (c *JobCounter) WithLabelValues(kind, outcome string) prometheus.Counter {
+	return c.vec.WithLabelValues(KindLabel(kind), outcome)
+}
 
 // Metrics holds every collector Lethe updates as it works. Gauges that
 // describe table state (backlog, stuck rows, tombstones) are refreshed by the
@@ -28,7 +59,7 @@ type Metrics struct {
 	IngestSkipped   *prometheus.CounterVec   // entity
 	TombstonesGCed  *prometheus.CounterVec   // entity
 	Verifications   *prometheus.CounterVec   // entity, outcome
-	JobOutcomes     *prometheus.CounterVec   // kind, outcome
+	JobOutcomes     *JobCounter              // kind, outcome
 }
 
 // New registers Lethe's collectors, plus Go and process collectors, on a new
@@ -82,16 +113,16 @@ func New() *Metrics {
 			Name: "lethe_entity_verifications_total",
 			Help: "Checks after a purge that nothing of a deleted entity remains, by outcome: verified, failed (something remains) or error (the check could not run).",
 		}, []string{"entity", "outcome"}),
-		JobOutcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "lethe_river_jobs_total", Help: "River jobs worked by this process, by kind and outcome.",
-		}, []string{"kind", "outcome"}),
+		JobOutcomes: &JobCounter{prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_river_jobs_total", Help: "River jobs worked by this process, by kind (" + OtherLabel + " for kinds not Lethe's) and outcome.",
+		}, []string{"kind", "outcome"})},
 	}
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
-		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes,
+		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
 	)
 	return m
 }

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -262,7 +261,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	if err := s.Web.Start(runCtx); err != nil {
 		return err
 	}
-	httpServer := &http.Server{Handler: s.Web, ReadHeaderTimeout: 10 * time.Second}
+	httpServer := web.NewHTTPServer(s.Web)
 	httpErr := make(chan error, 1)
 	go func() { httpErr <- httpServer.Serve(ln) }()
 
