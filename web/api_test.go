@@ -8,7 +8,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -61,7 +63,56 @@ type apiBundle struct {
 	metrics *metrics.Metrics
 	server  *httptest.Server
 	runNow  []string // policies RunNow was called for
+
+	mu       sync.Mutex
+	answered []answered // every request the server answered
 }
+
+// answered is one request the server answered.
+type answered struct {
+	method, path string
+	status       int
+	// authorization says whether the request carried credentials.
+	authorization bool
+}
+
+// answers returns the requests answered so far.
+func (b *apiBundle) answers() []answered {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.answered)
+}
+
+// record notes every request h answers.
+func (b *apiBundle) record(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.answered = append(b.answered, answered{r.Method, r.URL.Path, sw.status, r.Header.Get("Authorization") != ""})
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status  int
+	written bool
+}
+
+func (w *statusWriter) WriteHeader(status int) {
+	if !w.written {
+		w.status, w.written = status, true
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusWriter) Write(p []byte) (int, error) {
+	w.written = true
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // setupAPI serves web.New on a fresh database. RunNow inserts nothing: it
 // records the call and answers like the service (ErrNothingToRun for the
@@ -109,7 +160,7 @@ func setupAPIOn(t testing.TB, cfg *config.Config, pool *pgxpool.Pool) *apiBundle
 	if err := srv.Start(startCtx); err != nil {
 		t.Fatal(err)
 	}
-	b.server = httptest.NewServer(srv)
+	b.server = httptest.NewServer(b.record(srv))
 	t.Cleanup(b.server.Close)
 	return b
 }

@@ -7,12 +7,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -80,6 +82,23 @@ func setupE2E(t *testing.T) *e2eBundle {
 		}
 	}
 
+	// The browser signs in as a user would with basic auth; every request
+	// of the page (its fetches, River UI's) carries the credentials.
+	b.browser = newBrowser(t, basicAuth(testUser, testPassword))
+	return b
+}
+
+// basicAuth is the Authorization header of basic-auth credentials.
+func basicAuth(user, pass string) string {
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user+":"+pass))
+}
+
+// newBrowser starts headless Chromium for the test. When authorization is
+// set, every request the browser sends carries it, as when a user has
+// signed in with basic auth. Every page records the Content-Security-Policy
+// violations it meets in window.__cspViolations.
+func newBrowser(t *testing.T, authorization string) context.Context {
+	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath(t)),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -90,22 +109,44 @@ func setupE2E(t *testing.T) *e2eBundle {
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	browser, cancelBrowser := chromedp.NewContext(allocCtx)
 	t.Cleanup(func() { cancelBrowser(); cancelAlloc() })
-	// The browser signs in as a user would with basic auth; every request
-	// of the page (its fetches, River UI's) carries the credentials.
 	if err := chromedp.Do(browser, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.__cspViolations = [];
+				document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.violatedDirective + " " + e.blockedURI));`,
+		}); err != nil {
+			return err
+		}
+		if authorization == "" {
+			return nil
+		}
 		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 			return err
 		}
-		creds := base64.StdEncoding.EncodeToString([]byte(testUser + ":" + testPassword))
 		_, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{
-			Headers: network.Headers{"Authorization": "Basic " + creds},
+			Headers: network.Headers{"Authorization": authorization},
 		})
 		return err
 	})); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
-	b.browser = browser
-	return b
+	return browser
+}
+
+// noCSPViolations fails when the page met a Content-Security-Policy
+// violation other than those expected: the policy would have broken part
+// of it.
+func (b *e2eBundle) noCSPViolations(t *testing.T, what string, expected ...string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.browser, 10*time.Second)
+	defer cancel()
+	violations, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.__cspViolations || []`))
+	if err != nil {
+		t.Fatalf("%s: read CSP violations: %v", what, err)
+	}
+	violations = slices.DeleteFunc(violations, func(v string) bool { return slices.Contains(expected, v) })
+	if len(violations) > 0 {
+		t.Errorf("%s: the Content-Security-Policy blocked %q", what, violations)
+	}
 }
 
 func (b *e2eBundle) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
@@ -355,6 +396,8 @@ func TestDashboardInBrowser(t *testing.T) {
 	)
 	b.waitDB(t, "the run deleted by its job", 0, `SELECT count(*) FROM runs WHERE run_hash = $1`, doomed)
 	b.waitDB(t, "the deleted run's tombstone", 1, `SELECT count(*) FROM lethe_tombstones WHERE entity = 'run' AND key = $1`, doomed)
+	// The dashboard works whole under its strict policy.
+	b.noCSPViolations(t, "dashboard")
 
 	// Dark mode, then phone width.
 	b.do(t, "dark mode",
@@ -402,10 +445,19 @@ func TestDashboardInBrowser(t *testing.T) {
 		waitFor(fmt.Sprintf(`document.body.innerText.includes(%q)`, kind)),
 	)
 	b.screenshot(t, "laptop-6-riverui-job")
+	// River UI's own actions are same-origin requests: they pass.
+	b.do(t, "river ui retry",
+		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("button")].find((el) => el.textContent.trim() === "Retry").click()`),
+	)
+	b.waitDB(t, "the job River UI retried, worked again", 1, `SELECT count(*) FROM lethe.river_job WHERE id = $1 AND state = 'completed' AND attempt = 2`, jobID)
+	// River UI's validation library probes whether it may compile code
+	// (Function("")) and, refused, works without.
+	b.noCSPViolations(t, "river ui job page", "script-src eval")
 	b.do(t, "river ui job list",
 		chromedp.Navigate(b.baseURL+"/riverui/jobs/?kind="+kind+"&state=completed"),
 		// Both planner jobs (start-up and run now) are listed.
 		waitFor(fmt.Sprintf(`document.body.innerText.split(%q).length - 1 >= 2`, kind)),
 	)
 	b.screenshot(t, "laptop-7-riverui-list")
+	b.noCSPViolations(t, "river ui job list", "script-src eval")
 }

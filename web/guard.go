@@ -47,8 +47,10 @@ func NewHTTPServer(h http.Handler) *http.Server {
 }
 
 // Content security policies. The dashboard loads only its own script and
-// stylesheet (its favicon is a data: URL); River UI's components set inline
-// styles; API answers are data, never documents. None may be framed.
+// stylesheet (its favicon is a data: URL). River UI's components add
+// <style> elements, so it may use inline styles, never inline scripts or
+// eval (its validation library probes for eval and works without). API
+// answers are data, never documents. None may be framed.
 const (
 	cspDashboard = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 	cspRiverUI   = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
