@@ -63,7 +63,7 @@ func setSecurityHeaders(h http.Header, path string) {
 	switch {
 	case path == riverUIPrefix || strings.HasPrefix(path, riverUIPrefix+"/"):
 		csp = cspRiverUI
-	case strings.HasPrefix(path, "/api/") || exemptFromHostCheck[path]:
+	case strings.HasPrefix(path, "/api/") || probeOrMetrics(path):
 		csp = cspData
 	}
 	h.Set("Content-Security-Policy", csp)
@@ -73,10 +73,12 @@ func setSecurityHeaders(h http.Header, path string) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 }
 
-// exemptFromHostCheck are the paths whose GETs are answered whatever the
-// Host: probes and Prometheus reach the service by IP or a service name,
-// and these answers change nothing.
-var exemptFromHostCheck = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true}
+// probeOrMetrics reports whether path is /healthz, /readyz or /metrics,
+// whose GETs are answered whatever the Host: probes and Prometheus reach
+// the service by IP or a service name, and these answers change nothing.
+func probeOrMetrics(path string) bool {
+	return path == "/healthz" || path == "/readyz" || path == "/metrics"
+}
 
 // guard holds what every request is checked against before it reaches a
 // route: the hosts the service answers to and the origins whose pages may
@@ -99,11 +101,11 @@ func newGuard(cfg config.HTTP) (*guard, error) {
 		hosts: map[string]bool{}, hostPorts: map[string]bool{}, origins: map[string]bool{},
 		crossOrigin: http.NewCrossOriginProtection(),
 	}
+	// A wildcard names no host; nor does an address no Host header can
+	// spell (an IPv6 zone): loopback names and allowed_hosts remain.
 	if host, _, err := net.SplitHostPort(cfg.Listen); err == nil && host != "" {
 		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
-			if g.listenHost, _, err = config.ParseHost(host); err != nil {
-				return nil, fmt.Errorf("http.listen: %w", err)
-			}
+			g.listenHost, _, _ = config.ParseHost(host)
 		}
 	}
 	for _, entry := range cfg.AllowedHosts {
@@ -216,7 +218,7 @@ func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsR
 // body's size (413). It answers and returns false when one fails; else it
 // bounds r's body to maxBodyBytes.
 func (s *Server) guarded(w http.ResponseWriter, r *http.Request) bool {
-	exempt := safeMethod(r.Method) && exemptFromHostCheck[r.URL.Path]
+	exempt := safeMethod(r.Method) && probeOrMetrics(r.URL.Path)
 	if !exempt && !s.guard.hostAllowed(r.Host) {
 		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf(
 			"host %s is not one this service answers to: add it to http.allowed_hosts (the listen address's host and localhost always are)",
