@@ -234,7 +234,7 @@ func TestEntitiesAPI(t *testing.T) {
 			{"DELETE", "/api/v1/entities/account/abc", "", 400, `"abc" is not a valid uuid key`},
 			{"GET", "/api/v1/entities/account/abc/preview", "", 400, "uuid"},
 			{"POST", "/api/v1/entities/account/abc/clear-tombstone", "", 400, "uuid"},
-			{"DELETE", "/api/v1/entities/account/" + long, "", 400, "more than 200"},
+			{"DELETE", "/api/v1/entities/account/" + long, "", 400, "more than the 200 allowed"},
 			{"DELETE", "/api/v1/entities/account/a%2Fb", "", 400, "malformed"},
 			{"PUT", "/api/v1/entities/account/" + alice, "", 405, "method not allowed"},
 			{"POST", "/api/v1/entities/account/delete", `{"keys":["` + alice + `","` + bob + `","3","4"]}`, 413, "max_batch_delete_ids 3"},
