@@ -16,7 +16,7 @@ import (
 // adversarial pass found answered wrongly.
 func FuzzAPI(f *testing.F) {
 	for _, seed := range []struct {
-		method               uint8
+		method                uint8
 		path, query, ct, body string
 	}{
 		{0, "/api/v1/tombstones", "after=%00", "", ""},
