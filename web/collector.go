@@ -43,20 +43,42 @@ var (
 		"Age of the oldest tombstone, by entity.", []string{"entity"}, nil)
 	descStatsUp = prometheus.NewDesc("lethe_stats_up",
 		"1 when the last read of table state for these gauges succeeded.", nil, nil)
+	descRiverJobs = prometheus.NewDesc("lethe_river_queue_jobs",
+		"River jobs waiting or running, by queue ("+metrics.OtherLabel+" for queues Lethe does not work) and state (available, running, retryable, scheduled); each count stops at 1,000,000.",
+		[]string{"queue", "state"}, nil)
+	descRiverLeader = prometheus.NewDesc("lethe_river_leader",
+		"1 while a River client on Lethe's schema holds the leadership that inserts periodic jobs and runs River's maintenance.", nil, nil)
+	descRiverStatsUp = prometheus.NewDesc("lethe_river_stats_up",
+		"1 when the last read of River's tables for lethe_river_queue_jobs and lethe_river_leader succeeded.", nil, nil)
 )
 
-// stateCollector exposes table state (backlogs, stuck rows, tombstones) at
-// scrape time.
-type stateCollector struct{ s *Server }
+// riverState is River's side of the scrape-time gauges.
+type riverState struct {
+	counts []db.RiverJobCount
+	leader bool
+}
+
+// stateCollector exposes table state (backlogs, stuck rows, tombstones,
+// River's queues and leader) at scrape time.
+type stateCollector struct {
+	s     *Server
+	river *cache[riverState]
+}
+
+func newStateCollector(s *Server) stateCollector {
+	return stateCollector{s: s, river: new(cache[riverState])}
+}
 
 func (c stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descBacklog, descInProgress, descStuck, descSetAside, descOldestExpired,
-		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descStatsUp} {
+		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descStatsUp,
+		descRiverJobs, descRiverLeader, descRiverStatsUp} {
 		ch <- d
 	}
 }
 
 func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
+	c.collectRiver(ch)
 	ov, err := c.s.overview(context.Background(), scrapeMaxAge, scrapeTimeout)
 	if err != nil {
 		c.s.opts.Logger.Warn("Failed to read table state for /metrics", slog.String("error", err.Error()))
@@ -94,6 +116,43 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 		if e.OldestAt != nil {
 			gauge(descTombstoneAge, now.Sub(*e.OldestAt).Seconds(), e.Entity)
 		}
+	}
+}
+
+// collectRiver exposes the depth of River's queues and whether River has a
+// leader, read at most every scrapeMaxAge. Lethe's queues and the four
+// states are always present, at zero when empty, so alerts on them have a
+// series to evaluate; jobs of queues Lethe does not work are summed under
+// metrics.OtherLabel.
+func (c stateCollector) collectRiver(ch chan<- prometheus.Metric) {
+	schema := c.s.opts.Config.River.Schema
+	st, err := c.river.get(context.Background(), &c.s.gen, scrapeMaxAge, scrapeTimeout, func(ctx context.Context) (riverState, error) {
+		counts, err := db.RiverJobCounts(ctx, c.s.opts.Pool, schema, countCap)
+		if err != nil {
+			return riverState{}, err
+		}
+		leader, err := db.RiverHasLeader(ctx, c.s.opts.Pool, schema)
+		return riverState{counts: counts, leader: leader}, err
+	})
+	if err != nil {
+		c.s.opts.Logger.Warn("Failed to read River's tables for /metrics", slog.String("error", err.Error()))
+		ch <- prometheus.MustNewConstMetric(descRiverStatsUp, prometheus.GaugeValue, 0)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(descRiverStatsUp, prometheus.GaugeValue, 1)
+	ch <- prometheus.MustNewConstMetric(descRiverLeader, prometheus.GaugeValue, boolFloat(st.leader))
+	type key struct{ queue, state string }
+	depth := map[key]int64{}
+	for _, q := range metrics.Queues() {
+		for _, state := range db.RiverQueueStates() {
+			depth[key{q, string(state)}] = 0
+		}
+	}
+	for _, n := range st.counts {
+		depth[key{metrics.QueueLabel(n.Queue), string(n.State)}] += n.Count
+	}
+	for k, n := range depth {
+		ch <- prometheus.MustNewConstMetric(descRiverJobs, prometheus.GaugeValue, float64(n), k.queue, k.state)
 	}
 }
 

@@ -101,7 +101,7 @@ func New(opts Options) (*Server, error) {
 		entities:   entity.NewResolver(opts.Config, opts.Pool),
 		throughput: throughputCaches(opts.Config),
 	}
-	if err := opts.Metrics.Registry.Register(stateCollector{s}); err != nil {
+	if err := opts.Metrics.Registry.Register(newStateCollector(s)); err != nil {
 		return nil, fmt.Errorf("register state metrics: %w", err)
 	}
 	s.routes()

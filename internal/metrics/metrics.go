@@ -4,9 +4,16 @@
 package metrics
 
 import (
+	"slices"
+	"time"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -16,17 +23,64 @@ import (
 // entity or job kind is ever spelled like it.
 const OtherLabel = "_other"
 
+// Kinds returns Lethe's job kinds: the only values the kind label takes
+// besides OtherLabel.
+func Kinds() []string {
+	return []string{
+		jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindSweep,
+		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
+		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
+		jobs.KindAddToExperiment, jobs.KindPutRunBlob,
+	}
+}
+
 // KindLabel returns kind when it is one of Lethe's job kinds, else
 // OtherLabel.
 func KindLabel(kind string) string {
-	switch kind {
-	case jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindSweep,
-		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
-		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
-		jobs.KindAddToExperiment, jobs.KindPutRunBlob:
+	if slices.Contains(Kinds(), kind) {
 		return kind
 	}
 	return OtherLabel
+}
+
+// Queues returns the River queues Lethe works: the only values the queue
+// label takes besides OtherLabel. Every Lethe job goes to River's default
+// queue.
+func Queues() []string { return []string{river.QueueDefault} }
+
+// QueueLabel returns queue when Lethe works it (see Queues), else
+// OtherLabel.
+func QueueLabel(queue string) string {
+	if slices.Contains(Queues(), queue) {
+		return queue
+	}
+	return OtherLabel
+}
+
+// Outcomes of a job on lethe_river_jobs_total: River's event kinds, and
+// OutcomeJobDiscarded for a failure River will not retry.
+const (
+	OutcomeJobCompleted = string(river.EventKindJobCompleted)
+	OutcomeJobFailed    = string(river.EventKindJobFailed)
+	OutcomeJobDiscarded = "job_discarded"
+	OutcomeJobCancelled = string(river.EventKindJobCancelled)
+	OutcomeJobSnoozed   = string(river.EventKindJobSnoozed)
+)
+
+func jobOutcomes() []string {
+	return []string{OutcomeJobCompleted, OutcomeJobFailed, OutcomeJobDiscarded, OutcomeJobCancelled, OutcomeJobSnoozed}
+}
+
+// Outcomes of the check after a purge that nothing of a deleted entity
+// remains (the outcome label of lethe_entity_verifications_total).
+const (
+	VerificationVerified = "verified" // nothing remains
+	VerificationFailed   = "failed"   // rows or blobs of the entity remain
+	VerificationError    = "error"    // the check could not run
+)
+
+func verificationOutcomes() []string {
+	return []string{VerificationVerified, VerificationFailed, VerificationError}
 }
 
 // JobCounter counts River jobs by kind and outcome. A job of a kind that is
@@ -60,6 +114,10 @@ type Metrics struct {
 	TombstonesGCed  *prometheus.CounterVec   // entity
 	Verifications   *prometheus.CounterVec   // entity, outcome
 	JobOutcomes     *JobCounter              // kind, outcome
+	JobQueueWait    *prometheus.HistogramVec // kind
+	JobRunDuration  *prometheus.HistogramVec // kind
+	BlobErrors      *prometheus.CounterVec   // operation
+	ScheduleSeconds *prometheus.GaugeVec     // policy
 }
 
 // New registers Lethe's collectors, plus Go and process collectors, on a new
@@ -116,6 +174,24 @@ func New() *Metrics {
 		JobOutcomes: &JobCounter{prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_river_jobs_total", Help: "River jobs worked by this process, by kind (" + OtherLabel + " for kinds not Lethe's) and outcome.",
 		}, []string{"kind", "outcome"})},
+		JobQueueWait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "lethe_river_job_queue_wait_seconds",
+			Help:    "Time River jobs worked by this process waited from their scheduled time until a worker started them, by kind (" + OtherLabel + " for kinds not Lethe's).",
+			Buckets: jobBuckets(),
+		}, []string{"kind"}),
+		JobRunDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "lethe_river_job_run_seconds",
+			Help:    "Time River jobs worked by this process ran, by kind (" + OtherLabel + " for kinds not Lethe's).",
+			Buckets: jobBuckets(),
+		}, []string{"kind"}),
+		BlobErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_blob_errors_total",
+			Help: "Failed blob store calls, by operation (put, get, exists, delete, list, delete_prefix); a missing key on get is not an error.",
+		}, []string{"operation"}),
+		ScheduleSeconds: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "lethe_policy_schedule_interval_seconds",
+			Help: "Time between two runs of the policy's schedule (its planner, sweep or orphan blob sweep), set at start: what a backlog's age compares with.",
+		}, []string{"policy"}),
 	}
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -123,6 +199,89 @@ func New() *Metrics {
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
+		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds,
 	)
 	return m
+}
+
+// jobBuckets span a job's queue wait and run time from 5 ms to about 1.5
+// hours.
+func jobBuckets() []float64 { return prometheus.ExponentialBuckets(0.005, 4, 11) }
+
+// Init creates, at zero, every series cfg can ever produce: the per-policy
+// series of each configured policy (those its kind updates), the
+// per-entity series of each entity Lethe deletes, and the per-kind series
+// of Lethe's job kinds. A counter that does not exist until its first event
+// leaves an alert on it (rate(...) > 0) with nothing to evaluate, and a
+// dashboard with gaps; with Init, /metrics lists them from the start. It
+// also sets each policy's lethe_policy_schedule_interval_seconds.
+func (m *Metrics) Init(cfg *config.Config) {
+	now := time.Now()
+	for _, p := range cfg.Policies {
+		name := p.Base().Name
+		if sched, err := config.ParseSchedule(p.Base().Schedule); err == nil {
+			next := sched.Next(now)
+			m.ScheduleSeconds.WithLabelValues(name).Set(sched.Next(next).Sub(next).Seconds())
+		}
+		m.RowsDeleted.WithLabelValues(name)
+		m.PolicyErrors.WithLabelValues(name)
+		var actions []db.AuditAction
+		switch p := p.(type) {
+		case *config.Expire:
+			m.BlobsDeleted.WithLabelValues(name)
+			m.RowsClaimed.WithLabelValues(name)
+			m.WatchdogResets.WithLabelValues(name)
+			m.RowsSetAside.WithLabelValues(name)
+			actions = []db.AuditAction{db.ActionExpireBatch, db.ActionWatchdog}
+		case *config.Sweep:
+			m.SweepBatches.WithLabelValues(name)
+			m.SweepTimeouts.WithLabelValues(name)
+			actions = []db.AuditAction{db.ActionSweep}
+			if p.Mode == config.SweepPartitions {
+				actions = []db.AuditAction{db.ActionSweepPartition}
+			}
+		case *config.Tombstone:
+			m.BlobsDeleted.WithLabelValues(name)
+			actions = []db.AuditAction{db.ActionOrphanSweep}
+		}
+		for _, action := range actions {
+			m.BatchDuration.WithLabelValues(name, string(action))
+		}
+	}
+	for _, entity := range cfg.EntityNames() {
+		m.EntitiesDeleted.WithLabelValues(entity)
+		m.IngestSkipped.WithLabelValues(entity)
+		m.TombstonesGCed.WithLabelValues(entity)
+		for _, outcome := range verificationOutcomes() {
+			m.Verifications.WithLabelValues(entity, outcome)
+		}
+	}
+	for _, kind := range Kinds() {
+		for _, outcome := range jobOutcomes() {
+			m.JobOutcomes.WithLabelValues(kind, outcome)
+		}
+		m.JobQueueWait.WithLabelValues(kind)
+		m.JobRunDuration.WithLabelValues(kind)
+	}
+	for _, op := range blobOperations() {
+		m.BlobErrors.WithLabelValues(op)
+	}
+}
+
+// ObserveJob records a River job event of this process's workers: its
+// outcome on lethe_river_jobs_total, and how long it waited and ran.
+func (m *Metrics) ObserveJob(ev *river.Event) {
+	if ev == nil || ev.Job == nil {
+		return
+	}
+	outcome := string(ev.Kind)
+	if ev.Kind == river.EventKindJobFailed && ev.Job.State == rivertype.JobStateDiscarded {
+		outcome = OutcomeJobDiscarded
+	}
+	m.JobOutcomes.WithLabelValues(ev.Job.Kind, outcome).Inc()
+	if ev.JobStats != nil {
+		kind := KindLabel(ev.Job.Kind)
+		m.JobQueueWait.WithLabelValues(kind).Observe(ev.JobStats.QueueWaitDuration.Seconds())
+		m.JobRunDuration.WithLabelValues(kind).Observe(ev.JobStats.RunDuration.Seconds())
+	}
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -61,6 +60,7 @@ type OpenOptions struct {
 // cfg.MigrateOnStart is set. Close releases what it opened.
 func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts OpenOptions) (*Service, error) {
 	s := &Service{Config: cfg, Logger: logger, Metrics: metrics.New()}
+	s.Metrics.Init(cfg)
 	ok := false
 	defer func() {
 		if !ok {
@@ -90,6 +90,7 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	if s.Blobs, err = OpenBlobs(ctx, cfg.Blob); err != nil {
 		return nil, err
 	}
+	s.Blobs = s.Metrics.CountBlobErrors(s.Blobs)
 
 	s.Periodics = workers.Periodics(cfg)
 	riverConfig := newRiverConfig(cfg, logger)
@@ -297,7 +298,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	return serveErr
 }
 
-// observeJobs counts job outcomes for /metrics.
+// observeJobs counts job outcomes and times for /metrics.
 func (s *Service) observeJobs(ctx context.Context) {
 	events, cancel := s.River.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled, river.EventKindJobSnoozed)
 	go func() {
@@ -310,11 +311,7 @@ func (s *Service) observeJobs(ctx context.Context) {
 				if !ok {
 					return
 				}
-				outcome := string(ev.Kind)
-				if ev.Kind == river.EventKindJobFailed && ev.Job.State == rivertype.JobStateDiscarded {
-					outcome = "job_discarded"
-				}
-				s.Metrics.JobOutcomes.WithLabelValues(ev.Job.Kind, outcome).Inc()
+				s.Metrics.ObserveJob(ev)
 			}
 		}
 	}()
