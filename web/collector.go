@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -40,7 +41,7 @@ var (
 	descUnpurged = prometheus.NewDesc("lethe_tombstones_unpurged",
 		"Tombstones whose blob purge has not completed yet, by entity.", []string{"entity"}, nil)
 	descTombstoneAge = prometheus.NewDesc("lethe_tombstone_oldest_age_seconds",
-		"Age of the oldest tombstone, by entity.", []string{"entity"}, nil)
+		"Age of the oldest tombstone, by entity (0 when none).", []string{"entity"}, nil)
 	descStatsUp = prometheus.NewDesc("lethe_stats_up",
 		"1 when the last read of table state for these gauges succeeded.", nil, nil)
 	descRiverJobs = prometheus.NewDesc("lethe_river_queue_jobs",
@@ -113,9 +114,11 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 	for _, e := range c.tombstonesByLabel(ov.Tombstones.Entities) {
 		gauge(descTombstones, float64(e.Count), e.Entity)
 		gauge(descUnpurged, float64(e.Unpurged), e.Entity)
+		age := 0.0
 		if e.OldestAt != nil {
-			gauge(descTombstoneAge, now.Sub(*e.OldestAt).Seconds(), e.Entity)
+			age = now.Sub(*e.OldestAt).Seconds()
 		}
+		gauge(descTombstoneAge, age, e.Entity)
 	}
 }
 
@@ -156,16 +159,23 @@ func (c stateCollector) collectRiver(ch chan<- prometheus.Metric) {
 	}
 }
 
-// tombstonesByLabel returns the tombstone stats of the declared entities,
-// and those of every entity the configuration does not declare (rows left
-// by an older configuration, or written by hand) summed under
+// tombstonesByLabel returns the tombstone stats of every entity Lethe
+// deletes (zero for those without tombstones, so their series exist from
+// the start), and those of every entity the configuration does not declare
+// (rows left by an older configuration, or written by hand) summed under
 // metrics.OtherLabel: entity labels come from the configuration only.
 func (c stateCollector) tombstonesByLabel(stats []db.TombstoneStats) []db.TombstoneStats {
 	var out []db.TombstoneStats
+	for _, name := range c.s.opts.Config.EntityNames() {
+		e := db.TombstoneStats{Entity: name}
+		if i := slices.IndexFunc(stats, func(s db.TombstoneStats) bool { return s.Entity == name }); i >= 0 {
+			e = stats[i]
+		}
+		out = append(out, e)
+	}
 	other := db.TombstoneStats{Entity: metrics.OtherLabel}
 	for _, e := range stats {
-		if c.s.opts.Config.Entity(e.Entity) != nil {
-			out = append(out, e)
+		if slices.ContainsFunc(out, func(s db.TombstoneStats) bool { return s.Entity == e.Entity }) {
 			continue
 		}
 		other.Count += e.Count

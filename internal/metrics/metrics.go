@@ -239,6 +239,9 @@ func (m *Metrics) Init(cfg *config.Config) {
 			actions = []db.AuditAction{db.ActionSweep}
 			if p.Mode == config.SweepPartitions {
 				actions = []db.AuditAction{db.ActionSweepPartition}
+			} else {
+				// The size its first batch starts with.
+				m.SweepBatchSize.WithLabelValues(name).Set(float64(min(max(p.BatchSize, p.MinBatchSize), p.MaxBatchSize)))
 			}
 		case *config.Tombstone:
 			m.BlobsDeleted.WithLabelValues(name)
