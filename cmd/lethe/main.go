@@ -209,11 +209,21 @@ func (c *cli) connect(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, e
 	return service.OpenPool(ctx, cfg, c.logger(cfg), c.postgres())
 }
 
-// logger builds the JSON logger at the configured level.
+// logger builds the JSON logger at the configured level. Durations are
+// logged as Go spells them ("1.5s", "2h0m0s"), not in nanoseconds.
 func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level, ReplaceAttr: durationString}))
+}
+
+// durationString is a slog ReplaceAttr that writes a time.Duration value
+// as its String(): the JSON handler would write an integer of nanoseconds.
+func durationString(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		return slog.String(a.Key, a.Value.Duration().String())
+	}
+	return a
 }
 
 // parseAll parses flags wherever they appear among args ("down --steps 2"
