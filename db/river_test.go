@@ -1,0 +1,60 @@
+package db
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+	"github.com/stretchr/testify/require"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// TestRiverQueueReads: RiverJobCounts counts waiting jobs by queue and
+// state, each state up to its limit; RiverHasLeader sees no leader while no
+// River client runs.
+func TestRiverQueueReads(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testenv.MigratedPool(t)
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Schema: config.DefaultRiverSchema})
+	require.NoError(t, err)
+
+	later := time.Now().Add(time.Hour)
+	for _, p := range []river.InsertManyParams{
+		{Args: policyJobArgs{Policy: "a", kind: "test.a"}},
+		{Args: policyJobArgs{Policy: "b", kind: "test.a"}, InsertOpts: &river.InsertOpts{ScheduledAt: later}},
+		{Args: policyJobArgs{Policy: "c", kind: "test.a"}, InsertOpts: &river.InsertOpts{ScheduledAt: later}},
+		{Args: policyJobArgs{Policy: "d", kind: "test.a"}, InsertOpts: &river.InsertOpts{Queue: "elsewhere"}},
+	} {
+		_, err := client.InsertMany(ctx, []river.InsertManyParams{p})
+		require.NoError(t, err)
+	}
+
+	count := func(counts []RiverJobCount) map[string]int64 {
+		out := map[string]int64{}
+		for _, c := range counts {
+			out[c.Queue+"/"+string(c.State)] = c.Count
+		}
+		return out
+	}
+	counts, err := RiverJobCounts(ctx, pool, config.DefaultRiverSchema, 100)
+	require.NoError(t, err)
+	require.Equal(t, map[string]int64{
+		river.QueueDefault + "/" + string(rivertype.JobStateAvailable): 1,
+		river.QueueDefault + "/" + string(rivertype.JobStateScheduled): 2,
+		"elsewhere/" + string(rivertype.JobStateAvailable):             1,
+	}, count(counts))
+
+	counts, err = RiverJobCounts(ctx, pool, config.DefaultRiverSchema, 1)
+	require.NoError(t, err)
+	require.Equal(t, int64(1), count(counts)[river.QueueDefault+"/"+string(rivertype.JobStateScheduled)], "a count stops at the limit")
+
+	leader, err := RiverHasLeader(ctx, pool, config.DefaultRiverSchema)
+	require.NoError(t, err)
+	require.False(t, leader, "a leader while no River client runs")
+}
