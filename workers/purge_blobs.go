@@ -12,6 +12,7 @@ import (
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -69,7 +70,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 		Policy: e.policyFor(args.Entity), Action: db.ActionVerifyEntity, JobID: jobID,
 		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": args.Entity, "key": args.Key},
 	}
-	outcome := "verified"
+	outcome := metrics.VerificationVerified
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	var v *entity.Verification
 	if err == nil {
@@ -77,14 +78,14 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 	}
 	switch {
 	case err != nil:
-		outcome, entry.Outcome, entry.Error = "error", db.OutcomeError, "verification could not run: "+err.Error()
+		outcome, entry.Outcome, entry.Error = metrics.VerificationError, db.OutcomeError, "verification could not run: "+err.Error()
 	case !v.Verified:
-		outcome, entry.Outcome, entry.Error = "failed", db.OutcomeError, "deleted entity not gone: "+v.String()
+		outcome, entry.Outcome, entry.Error = metrics.VerificationFailed, db.OutcomeError, "deleted entity not gone: "+v.String()
 		entry.Detail["rows"], entry.Detail["blobs"], entry.Detail["blob_sample"] = v.Rows, v.Blobs, v.BlobSample
 		e.deps.Logger.WarnContext(ctx, "Deleted entity is not gone",
 			slog.String("entity", args.Entity), slog.String("key", args.Key), slog.Any("rows", v.Rows), slog.Int("blobs", v.Blobs))
 	}
-	entry.Detail["verified"] = outcome == "verified"
+	entry.Detail["verified"] = outcome == metrics.VerificationVerified
 	e.deps.Metrics.Verifications.WithLabelValues(args.Entity, outcome).Inc()
 	if err := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); err != nil {
 		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", err.Error()))
