@@ -99,9 +99,56 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 	return nil
 }
 
-// ListAudit returns the newest entries, of one policy when policy is set.
-func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]AuditEntry, error) {
-	rows, err := dbsqlc.New().AuditList(ctx, exec, &dbsqlc.AuditListParams{Policy: policy, Max: limit32(limit)})
+// AuditActions are the actions audit entries are written with, in the
+// order the API and the dashboard list them (ActionSweepPartition and
+// ActionRun are never audited).
+var AuditActions = []AuditAction{
+	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
+	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
+}
+
+// AuditOutcomes are the outcomes an audit entry can have.
+var AuditOutcomes = []string{OutcomeOK, OutcomeError, OutcomePartial, OutcomeSkipped}
+
+// AuditFilter selects audit entries; every zero field matches everything.
+type AuditFilter struct {
+	Policy  string
+	Action  AuditAction
+	Outcome string
+	// Since and Until bound finished_at: at or after Since, before Until.
+	Since, Until time.Time
+	// Before, when not zero, is the ID of an entry: only entries older
+	// than it (in the listing's order, newest first) match. Pass the last
+	// ID of a page to get the next page; an ID no entry has matches
+	// nothing.
+	Before int64
+}
+
+// SearchAudit returns up to limit entries matching f, newest first (by
+// finished_at, then ID). It reads them through the finished_at indexes:
+// a page costs about limit index entries plus those the filters skip.
+func SearchAudit(ctx context.Context, exec Executor, f AuditFilter, limit int) ([]AuditEntry, error) {
+	params := &dbsqlc.AuditSearchParams{Max: limit32(limit)}
+	if f.Policy != "" {
+		params.Policy = &f.Policy
+	}
+	if f.Action != "" {
+		action := string(f.Action)
+		params.Action = &action
+	}
+	if f.Outcome != "" {
+		params.Outcome = &f.Outcome
+	}
+	if !f.Since.IsZero() {
+		params.Since = &f.Since
+	}
+	if !f.Until.IsZero() {
+		params.Until = &f.Until
+	}
+	if f.Before != 0 {
+		params.Before = &f.Before
+	}
+	rows, err := dbsqlc.New().AuditSearch(ctx, exec, params)
 	if err != nil {
 		return nil, fmt.Errorf("list audit: %w", err)
 	}
@@ -127,4 +174,9 @@ func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// ListAudit returns the newest entries, of one policy when policy is set.
+func ListAudit(ctx context.Context, exec Executor, policy string, limit int) ([]AuditEntry, error) {
+	return SearchAudit(ctx, exec, AuditFilter{Policy: policy}, limit)
 }

@@ -43,66 +43,6 @@ func (q *Queries) AuditInsert(ctx context.Context, db DBTX, arg *AuditInsertPara
 	return err
 }
 
-const auditList = `-- name: AuditList :many
-SELECT id, policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at,
-       coalesce(error, '')::text AS error, outcome, detail
-FROM lethe_deletion_audit
-WHERE $1::text = '' OR policy = $1::text
-ORDER BY finished_at DESC, id DESC
-LIMIT $2
-`
-
-type AuditListParams struct {
-	Policy string
-	Max    int32
-}
-
-type AuditListRow struct {
-	ID           int64
-	Policy       string
-	Action       string
-	JobID        *int64
-	RowsDeleted  int64
-	BlobsDeleted int64
-	StartedAt    time.Time
-	FinishedAt   time.Time
-	Error        string
-	Outcome      string
-	Detail       []byte
-}
-
-func (q *Queries) AuditList(ctx context.Context, db DBTX, arg *AuditListParams) ([]AuditListRow, error) {
-	rows, err := db.Query(ctx, auditList, arg.Policy, arg.Max)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []AuditListRow
-	for rows.Next() {
-		var i AuditListRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.Policy,
-			&i.Action,
-			&i.JobID,
-			&i.RowsDeleted,
-			&i.BlobsDeleted,
-			&i.StartedAt,
-			&i.FinishedAt,
-			&i.Error,
-			&i.Outcome,
-			&i.Detail,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const auditRecentErrors = `-- name: AuditRecentErrors :many
 (SELECT finished_at AS at, action, job_id, coalesce(error, 'failed')::text AS message
  FROM lethe_deletion_audit
@@ -143,6 +83,89 @@ func (q *Queries) AuditRecentErrors(ctx context.Context, db DBTX, arg *AuditRece
 			&i.Action,
 			&i.JobID,
 			&i.Message,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const auditSearch = `-- name: AuditSearch :many
+SELECT id, policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at,
+       coalesce(error, '')::text AS error, outcome, detail
+FROM lethe_deletion_audit
+WHERE ($1::text IS NULL OR policy = $1::text)
+  AND ($2::text IS NULL OR action = $2::text)
+  AND ($3::text IS NULL OR outcome = $3::text)
+  AND ($4::timestamptz IS NULL OR finished_at >= $4::timestamptz)
+  AND ($5::timestamptz IS NULL OR finished_at < $5::timestamptz)
+  AND ($6::bigint IS NULL OR (finished_at, id) <
+       (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $6::bigint))
+ORDER BY finished_at DESC, id DESC
+LIMIT $7
+`
+
+type AuditSearchParams struct {
+	Policy  *string
+	Action  *string
+	Outcome *string
+	Since   *time.Time
+	Until   *time.Time
+	Before  *int64
+	Max     int32
+}
+
+type AuditSearchRow struct {
+	ID           int64
+	Policy       string
+	Action       string
+	JobID        *int64
+	RowsDeleted  int64
+	BlobsDeleted int64
+	StartedAt    time.Time
+	FinishedAt   time.Time
+	Error        string
+	Outcome      string
+	Detail       []byte
+}
+
+// The newest entries matching every filter given (a NULL filter matches
+// everything), newest first: finished at or after since, before until,
+// and, with before, older than that entry in the same order (keyset
+// paging; nothing when that entry does not exist).
+func (q *Queries) AuditSearch(ctx context.Context, db DBTX, arg *AuditSearchParams) ([]AuditSearchRow, error) {
+	rows, err := db.Query(ctx, auditSearch,
+		arg.Policy,
+		arg.Action,
+		arg.Outcome,
+		arg.Since,
+		arg.Until,
+		arg.Before,
+		arg.Max,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []AuditSearchRow
+	for rows.Next() {
+		var i AuditSearchRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Policy,
+			&i.Action,
+			&i.JobID,
+			&i.RowsDeleted,
+			&i.BlobsDeleted,
+			&i.StartedAt,
+			&i.FinishedAt,
+			&i.Error,
+			&i.Outcome,
+			&i.Detail,
 		); err != nil {
 			return nil, err
 		}
