@@ -2,11 +2,15 @@ package web
 
 import (
 	"context"
+	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/lethehq/lethe/config"
@@ -33,6 +37,7 @@ func (s *Server) apiRoutes() {
 	s.mux.Handle("POST /api/v1/policies/{policy}/run", auth(http.HandlerFunc(s.handleRunPolicy)))
 	s.mux.Handle("POST /api/v1/policies/{policy}/pause", auth(http.HandlerFunc(s.handlePausePolicy(true))))
 	s.mux.Handle("POST /api/v1/policies/{policy}/resume", auth(http.HandlerFunc(s.handlePausePolicy(false))))
+	s.mux.Handle("GET /api/v1/policies/{policy}/preview", auth(http.HandlerFunc(s.handlePreviewPolicy)))
 	s.mux.Handle("GET /api/v1/audit", auth(http.HandlerFunc(s.handleAudit)))
 	s.mux.Handle("GET /api/v1/throughput", auth(http.HandlerFunc(s.handleThroughput)))
 }
@@ -135,28 +140,221 @@ func (s *Server) handlePausePolicy(paused bool) http.HandlerFunc {
 	}
 }
 
-// handleAudit lists the newest audit entries: ?policy= (optional) and
-// ?limit= (1–1000, default 50).
+// auditParams are the query parameters GET /api/v1/audit takes.
+var auditParams = []string{"policy", "action", "outcome", "since", "until", "before", "limit", "format"}
+
+// handleAudit lists audit entries, newest first: filtered by ?policy=,
+// ?action=, ?outcome=, ?since= and ?until= (RFC 3339, on finished_at),
+// paged by ?before=<id> and ?limit= (1–1000, default 50), as JSON or, with
+// ?format=csv, as CSV. Any other parameter, or a value it does not know,
+// is 400 naming the parameter.
 func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	policy := q.Get("policy")
-	if policy != "" && s.opts.Config.Policy(policy) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
+	f, limit, format, err := s.parseAuditQuery(q)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	limit, ok := queryLimit(w, q, 50)
-	if !ok {
-		return
-	}
-	entries, err := db.ListAudit(r.Context(), s.opts.Pool, policy, limit)
+	entries, err := db.SearchAudit(r.Context(), s.opts.Pool, f, limit)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if format == "csv" {
+		writeAuditCSV(w, entries)
 		return
 	}
 	if entries == nil {
 		entries = []db.AuditEntry{}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"audit": entries})
+	answer := map[string]any{"audit": entries}
+	// A full page may have a next one: before=<its last ID> asks for it.
+	if len(entries) == limit {
+		answer["next_before"] = entries[len(entries)-1].ID
+	}
+	writeJSON(w, http.StatusOK, answer)
+}
+
+// parseAuditQuery reads GET /api/v1/audit's parameters; the error names the
+// parameter that is unknown, repeated or invalid.
+func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, format string, err error) {
+	for name, values := range q {
+		if !slices.Contains(auditParams, name) {
+			return f, 0, "", fmt.Errorf("unknown query parameter %s (known: %s)", quoteShort(name), strings.Join(auditParams, ", "))
+		}
+		if len(values) > 1 {
+			return f, 0, "", fmt.Errorf("%s: given %d times, want it once", name, len(values))
+		}
+	}
+	if v := q.Get("policy"); v != "" {
+		if s.opts.Config.Policy(v) == nil {
+			return f, 0, "", fmt.Errorf("policy: unknown policy %s (configured: %s)", quoteShort(v), strings.Join(s.policyNames(), ", "))
+		}
+		f.Policy = v
+	}
+	if v := q.Get("action"); v != "" {
+		if !slices.Contains(db.AuditActions, db.AuditAction(v)) {
+			return f, 0, "", fmt.Errorf("action: unknown action %s (known: %s)", quoteShort(v), joinStrings(db.AuditActions))
+		}
+		f.Action = db.AuditAction(v)
+	}
+	if v := q.Get("outcome"); v != "" {
+		if !slices.Contains(db.AuditOutcomes, v) {
+			return f, 0, "", fmt.Errorf("outcome: unknown outcome %s (known: %s)", quoteShort(v), strings.Join(db.AuditOutcomes, ", "))
+		}
+		f.Outcome = v
+	}
+	for _, p := range []struct {
+		name string
+		to   *time.Time
+	}{{"since", &f.Since}, {"until", &f.Until}} {
+		v := q.Get(p.name)
+		if v == "" {
+			continue
+		}
+		t, err := time.Parse(time.RFC3339Nano, v)
+		if err != nil {
+			return f, 0, "", fmt.Errorf("%s: want an RFC 3339 time such as 2026-01-02T15:04:05Z, got %s", p.name, quoteShort(v))
+		}
+		*p.to = t
+	}
+	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Since.Before(f.Until) {
+		return f, 0, "", fmt.Errorf("until: %s is not after since %s", q.Get("until"), q.Get("since"))
+	}
+	if v := q.Get("before"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return f, 0, "", fmt.Errorf("before: want the positive ID of an audit entry, got %s", quoteShort(v))
+		}
+		f.Before = n
+	}
+	limit = 50
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return f, 0, "", fmt.Errorf("limit: want an integer from 1 to 1000, got %q", v)
+		}
+		limit = n
+	}
+	switch format = q.Get("format"); format {
+	case "", "json", "csv":
+	default:
+		return f, 0, "", fmt.Errorf("format: want json or csv, got %s", quoteShort(format))
+	}
+	return f, limit, format, nil
+}
+
+// auditCSVHeader is the CSV export's header row: the JSON answer's fields.
+var auditCSVHeader = []string{"id", "policy", "action", "job_id", "rows_deleted", "blobs_deleted",
+	"started_at", "finished_at", "outcome", "error", "detail"}
+
+// writeAuditCSV writes entries as CSV, one row per entry under a header
+// row, streamed: times in RFC 3339, detail as JSON text, absent values
+// empty.
+func writeAuditCSV(w http.ResponseWriter, entries []db.AuditEntry) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="lethe-audit.csv"`)
+	w.WriteHeader(http.StatusOK)
+	cw := csv.NewWriter(w)
+	_ = cw.Write(auditCSVHeader)
+	for i, e := range entries {
+		jobID, detail := "", ""
+		if e.JobID != nil {
+			jobID = strconv.FormatInt(*e.JobID, 10)
+		}
+		if e.Detail != nil {
+			b, err := json.Marshal(e.Detail)
+			if err == nil {
+				detail = string(b)
+			}
+		}
+		if err := cw.Write([]string{
+			strconv.FormatInt(e.ID, 10), e.Policy, string(e.Action), jobID,
+			strconv.FormatInt(e.RowsDeleted, 10), strconv.FormatInt(e.BlobsDeleted, 10),
+			e.StartedAt.UTC().Format(time.RFC3339Nano), e.FinishedAt.UTC().Format(time.RFC3339Nano),
+			e.Outcome, e.Error, detail,
+		}); err != nil {
+			return
+		}
+		if i%100 == 99 {
+			cw.Flush()
+		}
+	}
+	cw.Flush()
+}
+
+// policyNames are the configured policies' names, in configuration order.
+func (s *Server) policyNames() []string {
+	names := make([]string, 0, len(s.opts.Config.Policies))
+	for _, p := range s.opts.Config.Policies {
+		names = append(names, p.Base().Name)
+	}
+	return names
+}
+
+// joinStrings joins values of a string type with ", ".
+func joinStrings[T ~string](values []T) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return strings.Join(out, ", ")
+}
+
+// The most rows a policy preview counts: an expire policy's whole next run
+// (batch_size × max_batches_per_run), and for a sweep, which deletes all
+// it finds, sweepPreviewBatches of its largest batches.
+const sweepPreviewBatches = 10
+
+// handlePreviewPolicy answers what an expire or sweep policy's next run
+// would delete (db.PolicyPreview). A tombstone policy deletes entities on
+// request: 400 pointing to the entity preview.
+func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("policy")
+	policy := s.opts.Config.Policy(name)
+	if policy == nil {
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+		return
+	}
+	if len(r.URL.Query()) > 0 {
+		for param := range r.URL.Query() {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %s (the preview takes none)", quoteShort(param)))
+			return
+		}
+	}
+	var (
+		preview db.PolicyPreview
+		err     error
+	)
+	switch p := policy.(type) {
+	case *config.Expire:
+		run := int64(p.BatchSize) * int64(p.MaxBatchesPerRun)
+		preview, err = db.PreviewExpire(r.Context(), s.opts.Pool, db.ExpireColumns{
+			Policy: p.Name, Table: p.Table, Key: p.KeyColumn, ExpiresAt: p.ExpiresAtColumn,
+			Status: p.StatusColumn, InitiatedAt: p.InitiatedAtColumn, BlobKey: p.BlobKeyColumn,
+		}, run, run)
+	case *config.Sweep:
+		t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+		countCap := int64(p.MaxBatchSize) * sweepPreviewBatches
+		if p.Mode == config.SweepPartitions {
+			preview, err = db.PreviewSweepPartitions(r.Context(), s.opts.Pool, t, countCap)
+		} else {
+			preview, err = db.PreviewSweep(r.Context(), s.opts.Pool, t, countCap)
+		}
+	case *config.Tombstone:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf(
+			"policy %s is a tombstone policy: it deletes entities on request, so preview one entity with GET /api/v1/entities/%s/{key}/preview",
+			name, p.Entity))
+		return
+	default:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("policy %s: a %s policy has no preview", name, policy.Base().Kind))
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"policy": name, "kind": policy.Base().Kind, "preview": preview})
 }
 
 // queryLimit reads ?limit= (1–1000, def when absent), answering 400 when it

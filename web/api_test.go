@@ -355,7 +355,7 @@ func TestAPI(t *testing.T) {
 			{"POST", "/api/v1/policies/nope/pause", 404, `unknown policy "nope"`},
 			{"GET", "/api/v1/audit?limit=abc", 400, "limit"},
 			{"GET", "/api/v1/audit?limit=0", 400, "limit"},
-			{"GET", "/api/v1/audit?policy=nope", 404, "nope"},
+			{"GET", "/api/v1/audit?policy=nope", 400, `policy: unknown policy "nope"`},
 			{"GET", "/api/v1/throughput?window=2w", 400, "window"},
 			{"GET", "/api/v1/throughput?policy=nope", 404, "nope"},
 			{"DELETE", "/api/v1/overview", 405, "method not allowed"},
