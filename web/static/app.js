@@ -3,9 +3,11 @@
 "use strict";
 
 const POLL_MS = 3000;
+const AUDIT_PAGE = 25;
 const numberFmt = new Intl.NumberFormat();
 const state = {
   window: "1h",
+  chartPolicy: "", // the chart's policy, "" for all
   overview: null,
   throughput: null,
   lastOK: 0,
@@ -16,6 +18,8 @@ const state = {
   preview: null, // {entity, input, result | error | queued} of the entities panel
   deleteConfirm: null, // timer of a pending "confirm delete"
   deleting: false,
+  policyPreviews: new Map(), // policy -> {loading} | {result} | {error}: its next run's preview
+  audit: { query: "", before: [], entries: null, next: 0, error: "", loading: false }, // the audit panel
 };
 
 const $ = (id) => document.getElementById(id);
@@ -120,7 +124,7 @@ async function refresh() {
   try {
     const [ov, tp] = await Promise.all([
       api("GET", "/api/v1/overview"),
-      api("GET", `/api/v1/throughput?window=${encodeURIComponent(state.window)}`),
+      api("GET", `/api/v1/throughput?window=${encodeURIComponent(state.window)}&policy=${encodeURIComponent(state.chartPolicy)}`),
     ]);
     state.overview = ov;
     state.throughput = tp;
@@ -155,6 +159,7 @@ function render() {
   const ov = state.overview;
   if (!ov) return;
   renderKPIs(ov);
+  fillPolicyOptions(ov.policies);
   renderPolicies(ov.policies);
   renderEntities(ov);
   renderTombstones(ov.tombstones);
@@ -248,6 +253,7 @@ function policyCard(p) {
     : `<div class="muted">No jobs yet</div>`;
   const kinds = p.job_kinds.map((k) => `<a href="/riverui/jobs/?kind=${encodeURIComponent(k)}">${esc(k)} ↗</a>`).join("");
   const runBusy = state.busy.has("run:" + p.name);
+  const canPreview = p.kind === "expire" || p.kind === "sweep";
   const pauseBusy = state.busy.has("pause:" + p.name);
 
   return `<article class="card${paused ? " paused" : ""}" data-policy="${esc(p.name)}" data-kind="${esc(p.kind)}" data-paused="${paused}">
@@ -263,12 +269,62 @@ function policyCard(p) {
     <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
     <div><div class="sub-title">Recent errors</div>${errors}</div>
     <div><div class="sub-title">Recent jobs</div>${jobs}</div>
+    ${canPreview ? policyPreviewBlock(p.name) : ""}
     <div class="actions">
       <button type="button" class="primary" data-action="run" data-policy="${esc(p.name)}" ${paused || runBusy ? "disabled" : ""} title="${paused ? "Resume the policy to run it" : "Insert this policy's jobs now"}">▶ Run now</button>
       <button type="button" data-action="${paused ? "resume" : "pause"}" data-policy="${esc(p.name)}" ${pauseBusy ? "disabled" : ""}>${paused ? "Resume" : "Pause"}</button>
+      ${canPreview ? `<button type="button" data-action="preview" data-policy="${esc(p.name)}" title="What the next run would delete">Preview</button>` : ""}
       <span class="kinds">${kinds}</span>
     </div>
   </article>`;
+}
+
+// policyPreviewBlock shows what a policy's next run would delete, once its
+// Preview button was pressed.
+function policyPreviewBlock(name) {
+  const st = state.policyPreviews.get(name);
+  if (!st) return "";
+  let body;
+  if (st.loading) {
+    body = `<div class="muted">Counting…</div>`;
+  } else if (st.error) {
+    body = `<div class="count-error">${esc(st.error)}</div>`;
+  } else {
+    const p = st.result;
+    const count = p.capped ? `more than ${num(p.cap)}` : num(p.rows);
+    const runNote = p.run_limit != null && p.capped && p.rows > p.run_limit
+      ? ` · the next run deletes at most ${num(p.run_limit)}, later runs the rest` : "";
+    const oldest = p.oldest_expires_at ? ` · oldest expired ${timeEl(p.oldest_expires_at, "age")} ago` : "";
+    const parts = p.partitions && p.partitions.length
+      ? `<div class="muted">Partitions dropped: ${p.partitions.map((n) => `<code>${esc(n)}</code>`).join(", ")}</div>` : "";
+    const keys = p.keys.length
+      ? `<div class="preview-keys">${p.keys.map((k) => `<code>${esc(k)}</code>`).join("")}${p.rows > p.keys.length ? `<span class="muted">…</span>` : ""}</div>` : "";
+    body = `<div><strong data-field="preview-rows">${count}</strong> rows due${oldest}${runNote}</div>${parts}${keys}`;
+  }
+  return `<div class="policy-preview" data-field="preview"><div class="sub-title">Next run would delete
+    <button type="button" class="link" data-action="close-preview" data-policy="${esc(name)}" aria-label="Hide the preview">✕</button></div>${body}</div>`;
+}
+
+async function previewPolicy(name) {
+  state.policyPreviews.set(name, { loading: true });
+  render();
+  try {
+    const res = await api("GET", `/api/v1/policies/${encodeURIComponent(name)}/preview`);
+    state.policyPreviews.set(name, { result: res.preview });
+  } catch (err) {
+    state.policyPreviews.set(name, { error: err.message });
+  }
+  render();
+}
+
+// fillPolicyOptions adds the configured policies to the chart's and the
+// audit's policy selectors, once.
+function fillPolicyOptions(policies) {
+  for (const id of ["chart-policy", "audit-policy"]) {
+    const sel = $(id);
+    if (sel.options.length > 1) continue;
+    for (const p of policies) sel.add(new Option(`${p.name} (${p.kind})`, p.name));
+  }
 }
 
 function renderPolicies(policies) {
@@ -564,6 +620,11 @@ function onClick(ev) {
       await api("POST", `/api/v1/policies/${encodeURIComponent(policy)}/${action}`);
       toast(`${esc(policy)} ${action === "pause" ? "paused" : "resumed"}`);
     });
+  } else if (action === "preview") {
+    previewPolicy(policy);
+  } else if (action === "close-preview") {
+    state.policyPreviews.delete(policy);
+    render();
   } else if (action === "clear") {
     const { entity, key } = btn.dataset;
     const id = `${entity}/${key}`;
@@ -584,6 +645,80 @@ function onClick(ev) {
   }
 }
 
+// ---- audit ----
+
+// auditQuery builds the audit search's query string from the form; times
+// are the browser's local time, sent in RFC 3339.
+function auditQuery() {
+  const q = new URLSearchParams();
+  for (const name of ["policy", "action", "outcome"]) {
+    const v = $("audit-" + name).value;
+    if (v) q.set(name, v);
+  }
+  for (const name of ["since", "until"]) {
+    const v = $("audit-" + name).value;
+    if (v) q.set(name, new Date(v).toISOString());
+  }
+  return q;
+}
+
+async function loadAudit() {
+  const a = state.audit;
+  const q = new URLSearchParams(a.query);
+  q.set("limit", String(AUDIT_PAGE));
+  const before = a.before[a.before.length - 1];
+  if (before) q.set("before", String(before));
+  a.loading = true;
+  renderAudit();
+  try {
+    const res = await api("GET", `/api/v1/audit?${q}`);
+    a.entries = res.audit;
+    a.next = res.next_before || 0;
+    a.error = "";
+  } catch (err) {
+    a.entries = [];
+    a.next = 0;
+    a.error = err.message;
+  }
+  a.loading = false;
+  renderAudit();
+}
+
+function renderAudit() {
+  const a = state.audit;
+  const csv = new URLSearchParams(a.query);
+  csv.set("format", "csv");
+  csv.set("limit", "1000");
+  $("audit-csv").href = `/api/v1/audit?${csv}`;
+  $("audit-newest").disabled = a.loading || a.before.length === 0;
+  $("audit-older").disabled = a.loading || !a.next;
+  const page = a.before.length + 1;
+  $("audit-status").textContent = a.error ? `Search failed: ${a.error}`
+    : a.loading ? "Searching…"
+      : a.entries ? `Page ${page} · ${num(a.entries.length)} entries${a.next ? " · more are older" : ""}` : "";
+  $("audit-status").classList.toggle("bad-text", !!a.error);
+  if (!a.entries) return;
+  setHTML($("audit-rows"), a.entries.length
+    ? a.entries.map((e) => `<tr data-audit-id="${e.id}">
+        <td title="${esc(absTime(e.finished_at))}">${timeEl(e.finished_at)}</td>
+        <td>${esc(e.policy)}</td>
+        <td><code>${esc(e.action)}</code></td>
+        <td><span class="pill ${e.outcome === "ok" ? "ok" : e.outcome === "error" ? "bad" : "wait"}">${esc(e.outcome)}</span></td>
+        <td class="right">${num(e.rows_deleted)}</td>
+        <td class="right">${num(e.blobs_deleted)}</td>
+        <td>${e.job_id ? `<a href="/riverui/jobs/${e.job_id}">#${e.job_id}</a>` : ""}</td>
+        <td class="audit-error">${esc(e.error || "")}</td>
+      </tr>`).join("")
+    : `<tr class="empty-row"><td colspan="8">No audit entries match</td></tr>`);
+}
+
+function onAuditSearch(ev) {
+  ev.preventDefault();
+  state.audit.query = auditQuery().toString();
+  state.audit.before = [];
+  loadAudit();
+}
+
 function onWindow(ev) {
   const btn = ev.target.closest("button[data-window]");
   if (!btn) return;
@@ -595,6 +730,11 @@ function onWindow(ev) {
 document.addEventListener("DOMContentLoaded", () => {
   document.body.addEventListener("click", onClick);
   $("windows").addEventListener("click", onWindow);
+  $("chart-policy").addEventListener("change", (ev) => { state.chartPolicy = ev.target.value; refresh(); });
+  $("audit-form").addEventListener("submit", onAuditSearch);
+  $("audit-older").addEventListener("click", () => { state.audit.before.push(state.audit.next); loadAudit(); });
+  $("audit-newest").addEventListener("click", () => { state.audit.before = []; loadAudit(); });
+  loadAudit();
   $("entity-form").addEventListener("submit", onPreview);
   $("entity-delete").addEventListener("click", onDelete);
   $("entity-key").addEventListener("input", forgetPreview);
