@@ -112,6 +112,50 @@ func TestAudit(t *testing.T) {
 		require.ErrorContains(t, err, "record audit x for pastes")
 	})
 
+	// Entries written in one transaction share finished_at: paging by
+	// entry still lists each exactly once, in ID order among equals.
+	t.Run("SearchPagesThroughEqualTimes", func(t *testing.T) {
+		t.Parallel()
+		pool := setup(t)
+		tx, err := pool.Begin(ctx)
+		require.NoError(t, err)
+		for i := range 7 {
+			outcome := OutcomeOK
+			if i%3 == 0 {
+				outcome = OutcomeError
+			}
+			require.NoError(t, RecordAudit(ctx, tx, AuditEntry{
+				Policy: "pastes", Action: ActionExpireBatch, RowsDeleted: int64(i), StartedAt: time.Now(), Outcome: outcome,
+			}))
+		}
+		require.NoError(t, tx.Commit(ctx))
+
+		var seen []int64
+		filter := AuditFilter{Policy: "pastes"}
+		for {
+			page, err := SearchAudit(ctx, pool, filter, 3)
+			require.NoError(t, err)
+			for _, e := range page {
+				seen = append(seen, e.RowsDeleted)
+			}
+			if len(page) < 3 {
+				break
+			}
+			filter.Before = page[len(page)-1].ID
+		}
+		require.Equal(t, []int64{6, 5, 4, 3, 2, 1, 0}, seen)
+
+		errs, err := SearchAudit(ctx, pool, AuditFilter{Outcome: OutcomeError, Action: ActionExpireBatch}, 10)
+		require.NoError(t, err)
+		require.Len(t, errs, 3)
+		none, err := SearchAudit(ctx, pool, AuditFilter{Before: 999999}, 10)
+		require.NoError(t, err)
+		require.Empty(t, none, "an ID no entry has")
+		later, err := SearchAudit(ctx, pool, AuditFilter{Since: time.Now().Add(time.Hour)}, 10)
+		require.NoError(t, err)
+		require.Empty(t, later)
+	})
+
 	t.Run("Totals", func(t *testing.T) {
 		t.Parallel()
 		pool := setup(t)
