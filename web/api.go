@@ -301,9 +301,10 @@ func joinStrings[T ~string](values []T) string {
 	return strings.Join(out, ", ")
 }
 
-// The most rows a policy preview counts: an expire policy's whole next run
-// (batch_size × max_batches_per_run), and for a sweep, which deletes all
-// it finds, sweepPreviewBatches of its largest batches.
+// sweepPreviewBatches bounds a sweep policy's preview: a sweep run deletes
+// all it finds, so the preview counts up to this many of its largest
+// batches (an expire policy's counts one run, batch_size ×
+// max_batches_per_run).
 const sweepPreviewBatches = 10
 
 // handlePreviewPolicy answers what an expire or sweep policy's next run
@@ -316,11 +317,9 @@ func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
 		return
 	}
-	if len(r.URL.Query()) > 0 {
-		for param := range r.URL.Query() {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %s (the preview takes none)", quoteShort(param)))
-			return
-		}
+	for param := range r.URL.Query() {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %s (the preview takes none)", quoteShort(param)))
+		return
 	}
 	var (
 		preview db.PolicyPreview

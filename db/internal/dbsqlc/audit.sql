@@ -6,7 +6,9 @@ VALUES (@policy, @action, sqlc.narg('job_id'), @rows_deleted, @blobs_deleted, @s
 -- The newest entries matching every filter given (a NULL filter matches
 -- everything), newest first: finished at or after since, before until,
 -- and, with before, older than that entry in the same order (keyset
--- paging; nothing when that entry does not exist).
+-- paging; nothing when that entry does not exist). The time bounds are
+-- written without "IS NULL OR" so that even a generic plan walks the
+-- finished_at index from the cursor, not from the newest entry.
 -- name: AuditSearch :many
 SELECT id, policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at,
        coalesce(error, '')::text AS error, outcome, detail
@@ -14,8 +16,9 @@ FROM lethe_deletion_audit
 WHERE (sqlc.narg('policy')::text IS NULL OR policy = sqlc.narg('policy')::text)
   AND (sqlc.narg('action')::text IS NULL OR action = sqlc.narg('action')::text)
   AND (sqlc.narg('outcome')::text IS NULL OR outcome = sqlc.narg('outcome')::text)
-  AND (sqlc.narg('since')::timestamptz IS NULL OR finished_at >= sqlc.narg('since')::timestamptz)
-  AND (sqlc.narg('until')::timestamptz IS NULL OR finished_at < sqlc.narg('until')::timestamptz)
+  AND finished_at >= coalesce(sqlc.narg('since')::timestamptz, '-infinity')
+  AND finished_at < coalesce(sqlc.narg('until')::timestamptz, 'infinity')
+  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = sqlc.narg('before')::bigint), 'infinity')
   AND (sqlc.narg('before')::bigint IS NULL OR (finished_at, id) <
        (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = sqlc.narg('before')::bigint))
 ORDER BY finished_at DESC, id DESC

@@ -101,8 +101,9 @@ FROM lethe_deletion_audit
 WHERE ($1::text IS NULL OR policy = $1::text)
   AND ($2::text IS NULL OR action = $2::text)
   AND ($3::text IS NULL OR outcome = $3::text)
-  AND ($4::timestamptz IS NULL OR finished_at >= $4::timestamptz)
-  AND ($5::timestamptz IS NULL OR finished_at < $5::timestamptz)
+  AND finished_at >= coalesce($4::timestamptz, '-infinity')
+  AND finished_at < coalesce($5::timestamptz, 'infinity')
+  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = $6::bigint), 'infinity')
   AND ($6::bigint IS NULL OR (finished_at, id) <
        (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $6::bigint))
 ORDER BY finished_at DESC, id DESC
@@ -136,7 +137,9 @@ type AuditSearchRow struct {
 // The newest entries matching every filter given (a NULL filter matches
 // everything), newest first: finished at or after since, before until,
 // and, with before, older than that entry in the same order (keyset
-// paging; nothing when that entry does not exist).
+// paging; nothing when that entry does not exist). The time bounds are
+// written without "IS NULL OR" so that even a generic plan walks the
+// finished_at index from the cursor, not from the newest entry.
 func (q *Queries) AuditSearch(ctx context.Context, db DBTX, arg *AuditSearchParams) ([]AuditSearchRow, error) {
 	rows, err := db.Query(ctx, auditSearch,
 		arg.Policy,
