@@ -695,7 +695,7 @@ function renderAudit() {
   const page = a.before.length + 1;
   $("audit-status").textContent = a.error ? `Search failed: ${a.error}`
     : a.loading ? "Searching…"
-      : a.entries ? `Page ${page} · ${num(a.entries.length)} entries${a.next ? " · more are older" : ""}` : "";
+      : a.entries ? `Page ${page} · ${num(a.entries.length)} ${a.entries.length === 1 ? "entry" : "entries"}${a.next ? " · more are older" : ""}` : "";
   $("audit-status").classList.toggle("bad-text", !!a.error);
   if (!a.entries) return;
   setHTML($("audit-rows"), a.entries.length
