@@ -45,6 +45,10 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err != nil {
 		return err
 	}
+	started, err := w.ent.deps.auditStart(ctx)
+	if err != nil {
+		return err
+	}
 	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
 	if err != nil {
 		return err
@@ -52,7 +56,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	var res deleteResult
 	err = w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		var err error
-		if res, err = w.ent.deleteTx(ctx, tx, client, jobs.DeleteEntity{Entity: args.Entity, Key: args.Key}, &job.ID, chunked); err != nil {
+		if res, err = w.ent.deleteTx(ctx, tx, client, jobs.DeleteEntity{Entity: args.Entity, Key: args.Key}, &job.ID, started, chunked); err != nil {
 			return err
 		}
 		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
@@ -110,9 +114,9 @@ func (r deleteResult) total() int64 {
 
 // deleteTx deletes the entity inside tx: exclusive lock, rows, tombstone,
 // purge job, audit. Nothing of it is visible unless tx commits. args.Key is
-// canonical (checkArgs); chunked counts the rows deleted ahead of tx.
-func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, chunked map[string]int64) (deleteResult, error) {
-	started := time.Now()
+// canonical (checkArgs); started is the database clock read before tx began
+// (Deps.auditStart); chunked counts the rows deleted ahead of tx.
+func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, started time.Time, chunked map[string]int64) (deleteResult, error) {
 	var res deleteResult
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	if err != nil {

@@ -260,6 +260,7 @@ func TestExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkAuditTimes(t, audit)
 		var rows, blobs int64
 		for _, e := range audit {
 			if e.Action != db.ActionExpireBatch || e.Outcome != db.OutcomeOK || e.JobID == nil {

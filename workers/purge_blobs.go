@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -35,7 +34,10 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	if err != nil {
 		return err
 	}
-	started := time.Now()
+	started, err := w.ent.deps.auditStart(ctx)
+	if err != nil {
+		return err
+	}
 	policy := w.ent.policyFor(args.Entity)
 	n, err := w.ent.purge(ctx, args.Entity, args.Key)
 	entry := db.AuditEntry{
@@ -65,7 +67,14 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 // does not fail the purge; it is for the operator to look into (a writer
 // that bypassed the guard, a blob written behind Lethe's back).
 func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
-	started := time.Now()
+	started, err := e.deps.auditStart(ctx)
+	if err != nil {
+		// The audit entry could not be written either.
+		e.deps.Metrics.Verifications.WithLabelValues(args.Entity, "error").Inc()
+		e.deps.Logger.WarnContext(ctx, "Failed to verify deleted entity",
+			slog.String("entity", args.Entity), slog.String("key", args.Key), slog.String("error", err.Error()))
+		return
+	}
 	entry := db.AuditEntry{
 		Policy: e.policyFor(args.Entity), Action: db.ActionVerifyEntity, JobID: jobID,
 		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": args.Entity, "key": args.Key},

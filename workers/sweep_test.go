@@ -175,6 +175,7 @@ func TestSweepRows(t *testing.T) {
 		if len(audit) != 1 || audit[0].Action != "sweep" || audit[0].RowsDeleted != 25 || audit[0].Outcome != db.OutcomeOK {
 			t.Fatalf("audit %+v", audit)
 		}
+		checkAuditTimes(t, audit)
 	})
 
 	t.Run("ExactMultipleEndsOnEmptyBatch", func(t *testing.T) {

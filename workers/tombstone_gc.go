@@ -48,12 +48,11 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}
-	started := time.Now()
-	now, err := db.Now(ctx, e.deps.Pool)
+	started, err := e.deps.auditStart(ctx)
 	if err != nil {
-		return db.GCResult{}, err
+		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: %w", p.Name, err)
 	}
-	res, err := e.store.GC(ctx, p.Entity, now.Add(-olderThan))
+	res, err := e.store.GC(ctx, p.Entity, started.Add(-olderThan))
 	e.deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: db.ActionTombstoneGC, JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,

@@ -67,6 +67,17 @@ func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	return &tombBundle{ctx: t.Context(), pool: pool, blobs: deps.Blobs, deps: deps, ent: ent, client: client, policy: cfg.Tombstone("runs")}
 }
 
+// auditStart reads the database clock as a worker does before the
+// transaction it audits (Deps.auditStart).
+func (b *tombBundle) auditStart(t testing.TB) time.Time {
+	t.Helper()
+	started, err := b.deps.auditStart(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return started
+}
+
 // ingestAll writes one of every ingestion kind for hash and fails on error.
 // It returns how many writes were skipped.
 func (b *tombBundle) ingestAll(t *testing.T, hash string) int {
@@ -116,9 +127,10 @@ func totalRows(rows map[string]int) int {
 func (b *tombBundle) deleteRun(t *testing.T, hash string) deleteResult {
 	t.Helper()
 	var res deleteResult
+	started := b.auditStart(t)
 	err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
 		var err error
-		res, err = b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, nil)
+		res, err = b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, started, nil)
 		return err
 	})
 	if err != nil {
@@ -185,17 +197,48 @@ func TestDeleteEntity(t *testing.T) {
 		}
 	})
 
+	t.Run("AuditedWorkFinishesAfterItStarts", func(t *testing.T) {
+		t.Parallel()
+		b := setupTomb(t)
+		client := startClient(t, b.pool, b.deps, registerTombstone, 2)
+		b.ingestAll(t, "run-a")
+		if _, err := client.Insert(b.ctx, jobs.DeleteEntity{Entity: "run", Key: "run-a"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		// delete_entity, then the purge it enqueues and the verification
+		// after the purge.
+		var audit []db.AuditEntry
+		for deadline := time.Now().Add(time.Minute); len(audit) < 3; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("audit after deleting run-a: %+v, want delete_entity, purge_blobs and verify_entity", audit)
+			}
+			var err error
+			if audit, err = db.ListAudit(b.ctx, b.pool, "runs", 10); err != nil {
+				t.Fatal(err)
+			}
+		}
+		actions := map[db.AuditAction]bool{}
+		for _, e := range audit {
+			actions[e.Action] = true
+		}
+		if !actions[db.ActionDeleteEntity] || !actions[db.ActionPurgeBlobs] || !actions[db.ActionVerifyEntity] {
+			t.Errorf("audit actions %v, want delete_entity, purge_blobs and verify_entity", actions)
+		}
+		checkAuditTimes(t, audit)
+	})
+
 	t.Run("RollbackLeavesEverything", func(t *testing.T) {
 		t.Parallel()
 		b := setupTomb(t)
 		b.ingestAll(t, "run-a")
 		before := rowsOf(t, b.pool, "run-a")
 
+		started := b.auditStart(t)
 		tx, err := b.pool.Begin(b.ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: "run-a"}, nil, nil); err != nil {
+		if _, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: "run-a"}, nil, started, nil); err != nil {
 			t.Fatal(err)
 		}
 		if err := tx.Rollback(b.ctx); err != nil {
@@ -742,8 +785,13 @@ func TestConcurrentGuardDirect(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond)
-			err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
-				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, nil)
+			started, err := b.deps.auditStart(b.ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			err = pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
+				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, started, nil)
 				return err
 			})
 			if err != nil {

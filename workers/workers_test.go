@@ -17,6 +17,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 )
 
 // startClient starts a River client on pool working the workers register
@@ -48,6 +49,19 @@ func startClient(t *testing.T, pool *pgxpool.Pool, deps *Deps, register func(*ri
 		_ = client.Stop(ctx)
 	})
 	return client
+}
+
+// checkAuditTimes fails t for every audit entry that finished before it
+// started: the audit view and its durations would show such work going
+// backwards in time.
+func checkAuditTimes(t *testing.T, audit []db.AuditEntry) {
+	t.Helper()
+	for _, e := range audit {
+		if e.FinishedAt.Before(e.StartedAt) {
+			t.Errorf("audit entry %d (%s) finished at %s, before it started at %s",
+				e.ID, e.Action, e.FinishedAt.Format(time.RFC3339Nano), e.StartedAt.Format(time.RFC3339Nano))
+		}
+	}
 }
 
 // metricValue reads a counter or gauge.
