@@ -87,17 +87,19 @@ func tombstonePolicy(cfg *config.Config, name string) (*config.Tombstone, error)
 func deleteCommand() command {
 	cmd := command{
 		name:    "delete",
-		summary: "Delete an entity (run <run_hash>, account <id>, ...): insert a lethe.delete_entity job (worked by lethe serve); --dry-run shows what it would remove.",
-		usage:   "[--config lethe.yaml] [--dry-run] [--wait] [--timeout 1m] <entity> <key>",
+		summary: "Delete an entity (run <run_hash>, account <id>, ...): insert a lethe.delete_entity job (worked by lethe serve); --dry-run shows what it would remove. A key with neither a root row nor a tombstone is refused unless --force.",
+		usage:   "[--config lethe.yaml] [--dry-run] [--force] [--wait] [--timeout 1m] <entity> <key>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
 			configPath   string
 			dryRun, wait bool
+			force        bool
 			timeout      time.Duration
 		)
 		fs := c.flags(cmd, &configPath)
 		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and delete nothing")
+		fs.BoolVar(&force, "force", false, "delete a key that has neither a root row nor a tombstone (yet): its tombstone then refuses a late create")
 		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
 		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
 		positional, err := parseAll(fs, args)
@@ -130,6 +132,11 @@ func deleteCommand() command {
 		}
 		if dryRun {
 			return c.previewDelete(ctx, cfg, pool, ent, key)
+		}
+		if !force {
+			if err := checkDeletable(ctx, pool, ent, key); err != nil {
+				return err
+			}
 		}
 		client, err := service.NewInsertOnlyClient(cfg, pool, c.logger(cfg))
 		if err != nil {
@@ -165,6 +172,30 @@ func deleteCommand() command {
 		}
 	}
 	return cmd
+}
+
+// checkDeletable refuses key (canonical) when ent has neither a root row nor
+// a tombstone for it, as the API's delete routes answer 404: a mistyped key
+// would otherwise leave a tombstone that refuses a later create of that key.
+// A key deleted before (its tombstone stands) may be deleted again. --force
+// skips the check, to delete ahead of a creation still on its way.
+func checkDeletable(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, key string) error {
+	existing, err := ent.Existing(ctx, pool, []string{key})
+	if err != nil {
+		return err
+	}
+	if existing[key] {
+		return nil
+	}
+	tombstoned, err := tombstone.NewPostgres(pool).IsDeleted(ctx, ent.Name, key)
+	if err != nil {
+		return err
+	}
+	if tombstoned {
+		return nil
+	}
+	return fmt.Errorf("%s %s not found: no row in %s and no tombstone; nothing was enqueued "+
+		"(--force deletes it anyway, and its tombstone then refuses a later create)", ent.Name, key, ent.Table)
 }
 
 // checkEntityKey checks, before anything connects, that cfg declares the

@@ -152,6 +152,10 @@ func TestTombstoneCommands(t *testing.T) {
 		lethe(t, 2, "cleanup-tombstones", "--older-than", "0")
 		lethe(t, 1, "restore", filepath.Join(dir, "missing.json.gz"))
 		lethe(t, 1, "backup", "-o", filepath.Join(dir, "x"), "run", "unknown")
+		// A run that never existed: refused, as the API answers 404.
+		if out := lethe(t, 1, "delete", "run", "unknown"); !strings.Contains(out, "run unknown not found: no row in runs and no tombstone; nothing was enqueued") {
+			t.Errorf("delete of an unknown run said %q", out)
+		}
 		lethe(t, 0, "delete", "--help")
 		var n int
 		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity'`).Scan(&n); err != nil || n != 1 {
@@ -178,7 +182,8 @@ func accountsDB(t *testing.T, blobDir, edges string) (*pgxpool.Pool, string) {
 
 // TestDeleteEntity deletes an account of the tests' own schema from the
 // command line: the dry run reports what would go and removes nothing, a
-// real one enqueues the job under the canonical key, and mistakes are
+// real one enqueues the job under the canonical key, a key with neither a
+// root row nor a tombstone is refused unless --force, and mistakes are
 // usage errors naming what is wrong.
 func TestDeleteEntity(t *testing.T) {
 	t.Parallel()
@@ -283,6 +288,42 @@ func TestDeleteEntity(t *testing.T) {
 		var key string
 		if err := pool.QueryRow(ctx, `SELECT args->>'key' FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND args->>'entity' = 'account'`).Scan(&key); err != nil || key != account {
 			t.Errorf("job key = %q, %v; want the canonical %q", key, err, account)
+		}
+	})
+
+	t.Run("UnknownKeyRefusedUnlessForced", func(t *testing.T) {
+		jobsOf := func(key string) int {
+			t.Helper()
+			var n int
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND args->>'key' = $1`, key).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		const unknown = "0b6d8a52-3c1e-4f7a-9d2b-5e8f1a4c7b90"
+		_, stderr := lethe(t, 1, "delete", "account", unknown)
+		if !strings.Contains(stderr, "account "+unknown+" not found: no row in accounts and no tombstone; nothing was enqueued (--force deletes it anyway") {
+			t.Errorf("delete of an unknown account said %q", stderr)
+		}
+		if n := jobsOf(unknown); n != 0 {
+			t.Errorf("a refused delete enqueued %d jobs", n)
+		}
+
+		// Deleting ahead of the creation is what --force is for.
+		out, _ := lethe(t, 0, "delete", "--force", "account", unknown)
+		if !strings.Contains(out, "delete of account "+unknown+" enqueued: job ") || jobsOf(unknown) != 1 {
+			t.Errorf("delete --force said %q and enqueued %d jobs, want 1", out, jobsOf(unknown))
+		}
+
+		// Deleted before: its rows are gone, its tombstone stands, and it
+		// may be deleted again.
+		const deleted = "1c2d3e4f-5a6b-4c7d-8e9f-a0b1c2d3e4f5"
+		if _, err := pool.Exec(ctx, `INSERT INTO lethe_tombstones (entity, key, deleted_at) VALUES ('account', $1, now())`, deleted); err != nil {
+			t.Fatal(err)
+		}
+		lethe(t, 0, "delete", "account", deleted)
+		if n := jobsOf(deleted); n != 1 {
+			t.Errorf("delete of a tombstoned account enqueued %d jobs, want 1", n)
 		}
 	})
 }
