@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -233,4 +234,79 @@ func freePort(t *testing.T) int {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
+}
+
+// TestStopsWithZeroOnSignal runs the built binary's serve and demo, and
+// stops each with SIGINT (Ctrl-C) or SIGTERM: a clean shutdown on a signal
+// is a success, exit 0, so neither a shell script nor `go tool task demo`
+// reports it as a failure.
+func TestStopsWithZeroOnSignal(t *testing.T) {
+	t.Parallel()
+	bin := buildLethe(t)
+
+	// waitExit waits for cmd to end after sig and fails unless it exits 0.
+	waitExit := func(t *testing.T, cmd *exec.Cmd, sig os.Signal) {
+		t.Helper()
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("lethe %s exited with %v after %v, want exit 0", cmd.Args[1], err, sig)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("lethe %s did not exit within 30s of %v", cmd.Args[1], sig)
+		}
+	}
+
+	t.Run("ServeOnSIGINT", func(t *testing.T) {
+		t.Parallel()
+		configPath := writeConfig(t, "blob:\n  kind: local\n  local:\n    dir: "+filepath.Join(t.TempDir(), "blobs")+"\nshutdown_grace: 5s\n")
+		cmd, _ := startServe(t, bin, configPath, filepath.Join(t.TempDir(), "serve.log"), "DATABASE_URL="+testenv.DatabaseURL(t))
+		waitExit(t, cmd, os.Interrupt)
+	})
+
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		t.Run("DemoOn"+strings.ToUpper(sig.String()[:1])+sig.String()[1:], func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			cmd := exec.Command(bin, "demo", "--no-seed", "--listen", "127.0.0.1:0")
+			cmd.Dir = dir // the embedded configuration's blobs go to .lethe/blobs
+			cmd.Env = append(os.Environ(), "DATABASE_URL="+testenv.DatabaseURL(t))
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() {
+				_ = cmd.Process.Kill()
+				_ = cmd.Wait()
+				if t.Failed() {
+					t.Logf("stderr:\n%s", stderr.String())
+				}
+			})
+			running := make(chan struct{})
+			go func() {
+				scanner := bufio.NewScanner(stdout)
+				for scanner.Scan() {
+					if strings.Contains(scanner.Text(), "Press Ctrl-C to stop.") {
+						close(running)
+					}
+				}
+			}()
+			select {
+			case <-running:
+			case <-time.After(60 * time.Second):
+				t.Fatal("lethe demo did not say it was running within 60s")
+			}
+			waitExit(t, cmd, sig)
+		})
+	}
 }
