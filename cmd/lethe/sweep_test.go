@@ -170,3 +170,37 @@ migrate_on_start: false
 		t.Fatalf("%d keys left (%v), want the 3 fresh ones", left, err)
 	}
 }
+
+// TestSweepStatusTableSize: --status reports the size of a plain (not
+// partitioned) table of a few megabytes, indexes included, not "0 bytes".
+func TestSweepStatusTableSize(t *testing.T) {
+	t.Parallel()
+	url, pool := migratedDB(t)
+	// About 4.6 MB with the primary key's index.
+	if _, err := pool.Exec(t.Context(), `
+		INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+		SELECT repeat('k', 200) || g, now() - interval '1 hour' FROM generate_series(1, 10000) g`); err != nil {
+		t.Fatal(err)
+	}
+	var bytes int64
+	var pretty string
+	if err := pool.QueryRow(t.Context(), `SELECT pg_total_relation_size('lineage_event_idempotency'),
+		pg_size_pretty(pg_total_relation_size('lineage_event_idempotency'))`).Scan(&bytes, &pretty); err != nil {
+		t.Fatal(err)
+	}
+	if bytes < 4<<20 {
+		t.Fatalf("the table holds %d bytes, want a few MB for the test to mean something", bytes)
+	}
+	configPath := writeConfig(t, `
+database:
+  url: "`+url+`"
+`+sweepPolicy)
+	code, out, errOut := runCLI(t, nil, "sweep", "--config", configPath, "--status")
+	if code != 0 {
+		t.Fatalf("status: exit %d\n%s%s", code, out, errOut)
+	}
+	size := strings.Fields(pretty) // "4712 kB"
+	if !sweepHasColumns(out, append(append([]string{"idempotency", "lineage_event_idempotency", "rows"}, size...), "10000", "10000")...) {
+		t.Errorf("status does not show the table's size %s and its 10000 expired keys:\n%s", pretty, out)
+	}
+}
