@@ -137,7 +137,31 @@ type HTTP struct {
 	// the Host. Browser requests from any other origin that would change
 	// state are refused.
 	AllowedOrigins []string `yaml:"allowed_origins"`
+	// Viewers are read-only credentials: they see everything the
+	// operator credentials (Token, Username and Password) see, and any
+	// request of theirs that would change state is refused. They need
+	// operator credentials beside them.
+	Viewers []Viewer `yaml:"viewers"`
 }
+
+// Viewer is one read-only credential: a bearer token, a username and
+// password for basic auth, or both. Its Name is how logs and the audit
+// name whoever used it.
+type Viewer struct {
+	Name     string `yaml:"name"`
+	Token    string `yaml:"token"`
+	Username string `yaml:"username"`
+	Password string `yaml:"password"`
+}
+
+// OperatorName is the name the audit gives the operator credentials
+// (http.token, http.username and http.password); no viewer may take it.
+const OperatorName = "operator"
+
+// AnonymousName is the name the audit gives requests without credentials,
+// which a service without configured credentials (on loopback only) lets
+// act as an operator; no viewer may take it.
+const AnonymousName = "anonymous"
 
 // MinSecretLen is the shortest token or password accepted when the
 // service listens beyond loopback, not counting surrounding whitespace.
@@ -293,6 +317,7 @@ func (c *Config) setDefaults(given fieldSet) {
 var (
 	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,62}$`)
 	policyRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)
+	viewerRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@-]{0,62}$`)
 )
 
 // Validate checks every field and returns an *Error naming each problem,
@@ -334,6 +359,7 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	c.validateViewers(&errs, err == nil && !IsLoopback(host))
 	for i, h := range c.HTTP.AllowedHosts {
 		if _, _, err := ParseHost(h); err != nil {
 			errs.add(fmt.Sprintf("http.allowed_hosts[%d]", i), "%v", err)

@@ -58,6 +58,26 @@ const (
 	ActionOrphanSweep AuditAction = "orphan_sweep"
 	// ActionTombstoneGC is one tombstone GC run of a tombstone policy.
 	ActionTombstoneGC AuditAction = "tombstone_gc"
+	// ActionPausePolicy is an operator pausing a policy through the API or
+	// the dashboard. Like every operator action, its detail names the
+	// credential ("by"), its role, and the request's method and path.
+	ActionPausePolicy AuditAction = "pause_policy"
+	// ActionResumePolicy is an operator resuming a policy.
+	ActionResumePolicy AuditAction = "resume_policy"
+	// ActionRunNow is an operator running a policy now; detail.job_ids
+	// are the jobs inserted.
+	ActionRunNow AuditAction = "run_now"
+	// ActionClearTombstone is an operator clearing an entity's tombstone;
+	// detail.cleared says whether there was one.
+	ActionClearTombstone AuditAction = "clear_tombstone"
+	// ActionRequestDelete is an operator asking to delete entities, one
+	// or a batch: detail.keys and detail.job_ids are the delete_entity
+	// jobs inserted, each audited as ActionDeleteEntity when it runs.
+	ActionRequestDelete AuditAction = "request_delete"
+	// ActionRiverUI is an operator changing state through River UI
+	// (cancelling, deleting or retrying jobs, pausing or changing a
+	// queue); detail.job_ids are the jobs named, when any.
+	ActionRiverUI AuditAction = "riverui_action"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
 	ActionRun AuditAction = "run"
@@ -105,6 +125,7 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
+	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

@@ -50,6 +50,12 @@ func TestAuditActions(t *testing.T) {
 		ActionOrphanSweep:    "orphan_sweep",
 		ActionTombstoneGC:    "tombstone_gc",
 		ActionRun:            "run",
+		ActionPausePolicy:    "pause_policy",
+		ActionResumePolicy:   "resume_policy",
+		ActionRunNow:         "run_now",
+		ActionClearTombstone: "clear_tombstone",
+		ActionRequestDelete:  "request_delete",
+		ActionRiverUI:        "riverui_action",
 	} {
 		require.Equal(t, want, string(action))
 	}

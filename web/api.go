@@ -121,6 +121,7 @@ func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.forget()
+	s.recordOperator(r, operatorAction{action: db.ActionRunNow, policy: name, detail: map[string]any{"job_ids": ids}})
 	writeJSON(w, http.StatusAccepted, map[string]any{"policy": name, "job_ids": ids})
 }
 
@@ -136,6 +137,11 @@ func (s *Server) handlePausePolicy(paused bool) http.HandlerFunc {
 			return
 		}
 		s.forget()
+		action := db.ActionResumePolicy
+		if paused {
+			action = db.ActionPausePolicy
+		}
+		s.recordOperator(r, operatorAction{action: action, policy: name, detail: map[string]any{"paused": paused}})
 		writeJSON(w, http.StatusOK, map[string]any{"policy": name, "paused": paused})
 	}
 }

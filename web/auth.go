@@ -1,44 +1,127 @@
 package web
 
 import (
+	"context"
 	"crypto/subtle"
 	"net/http"
 	"strings"
+	"time"
+
+	"github.com/lethehq/lethe/config"
 )
 
-// requireAuth lets a request through when it carries the configured bearer
-// token or basic-auth credentials. Without configured credentials the
-// service only listens on loopback (config refuses anything else), so every
-// request is let through.
+// Role is what a credential may do.
+type Role string
+
+// Roles.
+const (
+	// RoleOperator may read and change everything: the operator
+	// credentials (http.token, http.username and http.password), and
+	// every request when no credentials are configured (loopback only).
+	RoleOperator Role = "operator"
+	// RoleViewer may read everything and change nothing: the
+	// credentials of http.viewers.
+	RoleViewer Role = "viewer"
+)
+
+// Principal is who sent a request: the name of the credential it carried
+// (config.OperatorName, a viewer's name, or config.AnonymousName when no
+// credentials are configured) and that credential's role.
+type Principal struct {
+	Name string `json:"name"`
+	Role Role   `json:"role"`
+	// since is when the request was let through: the audit's started_at
+	// for what it does.
+	since time.Time
+}
+
+type principalKey struct{}
+
+// principalFrom returns who sent the request whose context is ctx, as
+// requireAuth found; anonymous operator outside requireAuth.
+func principalFrom(ctx context.Context) Principal {
+	if p, ok := ctx.Value(principalKey{}).(Principal); ok {
+		return p
+	}
+	return Principal{Name: config.AnonymousName, Role: RoleOperator, since: time.Now()}
+}
+
+// requireAuth lets a request through when it carries credentials: the
+// operator's bearer token or basic-auth credentials, or a viewer's. A
+// viewer's request that would change state (any method but GET, HEAD and
+// OPTIONS) is refused 403. Without configured credentials the service only
+// listens on loopback (config refuses anything else), so every request is
+// let through as an anonymous operator. Handlers find who sent the request
+// with principalFrom.
 func (s *Server) requireAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.authorized(r) {
+		p, ok := s.authenticate(r)
+		if !ok {
 			w.Header().Set("WWW-Authenticate", `Basic realm="lethe", charset="UTF-8"`)
 			writeError(w, http.StatusUnauthorized, "authentication required: send Authorization: Bearer <token> or basic auth")
 			return
 		}
-		next.ServeHTTP(w, r)
+		if p.Role == RoleViewer && !safeMethod(r.Method) {
+			writeError(w, http.StatusForbidden, "credential "+quoteShort(p.Name)+" is read-only (a viewer): it may read everything but change nothing; use an operator credential")
+			return
+		}
+		p.since = time.Now()
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))
 	})
 }
 
-func (s *Server) authorized(r *http.Request) bool {
+// authenticate returns who r's credentials name, false when they name no
+// one. Every configured credential is compared, in constant time.
+func (s *Server) authenticate(r *http.Request) (Principal, bool) {
 	cfg := s.opts.Config.HTTP
 	if !cfg.HasAuth() {
-		return true
+		return Principal{Name: config.AnonymousName, Role: RoleOperator}, true
+	}
+	creds := make([]credential, 0, 1+len(cfg.Viewers))
+	creds = append(creds, credential{
+		Principal: Principal{Name: config.OperatorName, Role: RoleOperator},
+		token:     cfg.Token, username: cfg.Username, password: cfg.Password,
+	})
+	for _, v := range cfg.Viewers {
+		creds = append(creds, credential{
+			Principal: Principal{Name: v.Name, Role: RoleViewer},
+			token:     v.Token, username: v.Username, password: v.Password,
+		})
 	}
 	header := r.Header.Get("Authorization")
-	if token, ok := strings.CutPrefix(header, "Bearer "); ok && cfg.Token != "" {
-		return subtle.ConstantTimeCompare([]byte(token), []byte(cfg.Token)) == 1
+	if token, ok := strings.CutPrefix(header, "Bearer "); ok {
+		return match(creds, func(c credential) bool { return c.token != "" && equal(token, c.token) })
 	}
 	if user, pass, ok := r.BasicAuth(); ok {
-		if cfg.Username != "" && cfg.Password != "" &&
-			subtle.ConstantTimeCompare([]byte(user), []byte(cfg.Username)) == 1 &&
-			subtle.ConstantTimeCompare([]byte(pass), []byte(cfg.Password)) == 1 {
-			return true
-		}
-		// Browsers can only send basic auth: the token works as the
-		// password, with any user name.
-		return cfg.Token != "" && subtle.ConstantTimeCompare([]byte(pass), []byte(cfg.Token)) == 1
+		return match(creds, func(c credential) bool {
+			// Browsers can only send basic auth: a token works as the
+			// password, with any user name.
+			basic := c.username != "" && c.password != "" && equal(user, c.username) && equal(pass, c.password)
+			return basic || (c.token != "" && equal(pass, c.token))
+		})
 	}
-	return false
+	return Principal{}, false
 }
+
+// credential is one configured credential and who it names.
+type credential struct {
+	Principal
+	token, username, password string
+}
+
+// match returns the credential ok accepts, comparing all of them so the
+// time taken does not tell which matched (config makes secrets unique).
+func match(creds []credential, ok func(credential) bool) (Principal, bool) {
+	var found *Principal
+	for i := range creds {
+		if ok(creds[i]) && found == nil {
+			found = &creds[i].Principal
+		}
+	}
+	if found == nil {
+		return Principal{}, false
+	}
+	return *found, true
+}
+
+func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }

@@ -289,7 +289,7 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		for _, r := range res {
 			ids = append(ids, r.Job.ID)
 		}
-		return nil
+		return auditOperator(ctx, tx, r, s.deleteAction(ent.Name, keys, ids))
 	})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
@@ -310,11 +310,13 @@ func (s *Server) handleClearEntityTombstone(w http.ResponseWriter, r *http.Reque
 	if !ok {
 		return
 	}
-	if _, err := s.tombstones.Clear(r.Context(), ent.Name, key); err != nil {
+	cleared, err := s.tombstones.Clear(r.Context(), ent.Name, key)
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	s.forget()
+	s.recordOperator(r, s.clearAction(ent.Name, key, cleared))
 	w.WriteHeader(http.StatusNoContent)
 }
 

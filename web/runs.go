@@ -163,7 +163,7 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		for _, r := range res {
 			ids = append(ids, r.Job.ID)
 		}
-		return nil
+		return auditOperator(ctx, tx, r, s.deleteAction(jobs.EntityRun, hashes, ids))
 	})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
@@ -184,11 +184,13 @@ func (s *Server) handleClearTombstone(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := s.tombstones.Clear(r.Context(), jobs.EntityRun, hash); err != nil {
+	cleared, err := s.tombstones.Clear(r.Context(), jobs.EntityRun, hash)
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	s.forget()
+	s.recordOperator(r, s.clearAction(jobs.EntityRun, hash, cleared))
 	w.WriteHeader(http.StatusNoContent)
 }
 

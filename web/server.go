@@ -145,7 +145,7 @@ func (s *Server) routes() {
 		metricsHandler = auth(metricsHandler)
 	}
 	s.mux.Handle("GET /metrics", metricsHandler)
-	s.mux.Handle(riverUIPrefix+"/", auth(s.riverUI))
+	s.mux.Handle(riverUIPrefix+"/", auth(s.auditRiverUI(s.riverUI)))
 	s.mux.Handle(riverUIPrefix, auth(http.RedirectHandler(riverUIPrefix+"/", http.StatusMovedPermanently)))
 	s.dashboardRoutes()
 	s.apiRoutes()
