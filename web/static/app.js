@@ -702,7 +702,7 @@ function renderAudit() {
     ? a.entries.map((e) => `<tr data-audit-id="${e.id}">
         <td title="${esc(absTime(e.finished_at))}">${timeEl(e.finished_at)}</td>
         <td>${esc(e.policy)}</td>
-        <td><code>${esc(e.action)}</code></td>
+        <td><code>${esc(e.action)}</code>${e.detail && e.detail.by ? ` <span class="muted">by ${esc(e.detail.by)}</span>` : ""}</td>
         <td><span class="pill ${e.outcome === "ok" ? "ok" : e.outcome === "error" ? "bad" : "wait"}">${esc(e.outcome)}</span></td>
         <td class="right">${num(e.rows_deleted)}</td>
         <td class="right">${num(e.blobs_deleted)}</td>
