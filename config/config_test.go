@@ -98,6 +98,15 @@ func TestParse(t *testing.T) {
 			{"PaddedTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: \"   abc             \"\n", nil, `http.token: too weak`},
 			{"ShortEnvTokenBeyondLoopback", "", map[string]string{"LETHE_LISTEN": "10.0.0.5:8080", "LETHE_API_TOKEN": "t0ken"}, `http.token: too weak for the non-loopback address "10.0.0.5:8080"`},
 			{"ShortPasswordBeyondLoopback", "http:\n  listen: \":8080\"\n  username: op\n  password: hunter2\n", nil, `http.password: too weak`},
+			{"ViewerWithoutOperator", "http:\n  viewers: [{name: v, token: t}]\n", nil, `http.viewers: viewers need operator credentials beside them`},
+			{"ViewerWithoutName", "http:\n  token: op\n  viewers: [{token: t}]\n", nil, `http.viewers[0].name: required`},
+			{"ViewerReservedName", "http:\n  token: op\n  viewers: [{name: operator, token: t}]\n", nil, `http.viewers[0].name: "operator" is reserved`},
+			{"ViewerDuplicateName", "http:\n  token: op\n  viewers: [{name: v, token: t1}, {name: v, token: t2}]\n", nil, `http.viewers[1].name: "v" is taken by another viewer`},
+			{"ViewerWithoutSecret", "http:\n  token: op\n  viewers: [{name: v}]\n", nil, `http.viewers[0]: needs a token or a username and password`},
+			{"ViewerUsernameAlone", "http:\n  token: op\n  viewers: [{name: v, username: u}]\n", nil, `http.viewers[0].username: username and password must be set together`},
+			{"ViewerSharesOperatorToken", "http:\n  token: same\n  viewers: [{name: v, token: same}]\n", nil, `http.viewers[0].token: same secret as http.token`},
+			{"ViewerShortTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: 0123456789abcdef\n  viewers:\n    - {name: v, token: short}\n", nil, `http.viewers[0].token: too weak for the non-loopback address "0.0.0.0:8080"`},
+			{"ViewerShortPasswordBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: 0123456789abcdef\n  viewers:\n    - {name: v, username: u, password: short}\n", nil, `http.viewers[0].password: too weak`},
 			{"AllowedHostWithScheme", "http:\n  allowed_hosts: [\"https://lethe.example.com\"]\n", nil, `http.allowed_hosts[0]: "https://lethe.example.com" is not a host: want a name or host:port, without scheme or path`},
 			{"AllowedHostWildcard", "http:\n  allowed_hosts: [ok.example.com, \"*.example.com\"]\n", nil, `http.allowed_hosts[1]: "*.example.com" is not a host name`},
 			{"AllowedHostBadPort", "http:\n  allowed_hosts: [\"lethe.example.com:99999\"]\n", nil, `http.allowed_hosts[0]: "lethe.example.com:99999" has a bad port`},
@@ -121,6 +130,23 @@ func TestParse(t *testing.T) {
 					}
 				}
 			})
+		}
+	})
+
+	t.Run("ViewersBeyondLoopback", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := config.Parse([]byte(`http:
+  listen: 0.0.0.0:8080
+  token: 0123456789abcdef
+  viewers:
+    - {name: oncall, token: fedcba9876543210}
+    - {name: auditor, username: auditor, password: "auditor-password"}
+`), noEnv)
+		if err != nil {
+			t.Fatalf("viewers with 16-character secrets beside an operator token must be allowed: %v", err)
+		}
+		if len(cfg.HTTP.Viewers) != 2 || cfg.HTTP.Viewers[1].Username != "auditor" {
+			t.Errorf("viewers parsed as %+v", cfg.HTTP.Viewers)
 		}
 	})
 
