@@ -137,30 +137,34 @@ type HTTP struct {
 	// the Host. Browser requests from any other origin that would change
 	// state are refused.
 	AllowedOrigins []string `yaml:"allowed_origins"`
-	// Viewers are read-only credentials: they see everything the
-	// operator credentials (Token, Username and Password) see, and any
-	// request of theirs that would change state is refused. They need
-	// operator credentials beside them.
-	Viewers []Viewer `yaml:"viewers"`
+	// Operators are more operator credentials, each with its own name,
+	// beside Token, Username and Password (named OperatorName): they may
+	// read and change everything, and the audit names who acted.
+	Operators []Credential `yaml:"operators"`
+	// Viewers are read-only credentials: they see everything operators
+	// see, and any request of theirs that would change state is refused.
+	// They need operator credentials beside them.
+	Viewers []Credential `yaml:"viewers"`
 }
 
-// Viewer is one read-only credential: a bearer token, a username and
-// password for basic auth, or both. Its Name is how logs and the audit
-// name whoever used it.
-type Viewer struct {
+// Credential is one named credential of http.operators or http.viewers: a
+// bearer token, a username and password for basic auth, or both. Its Name
+// is how the audit names whoever used it.
+type Credential struct {
 	Name     string `yaml:"name"`
 	Token    string `yaml:"token"`
 	Username string `yaml:"username"`
 	Password string `yaml:"password"`
 }
 
-// OperatorName is the name the audit gives the operator credentials
-// (http.token, http.username and http.password); no viewer may take it.
+// OperatorName is the name the audit gives the unnamed operator
+// credentials (http.token, http.username and http.password); no named
+// credential may take it.
 const OperatorName = "operator"
 
 // AnonymousName is the name the audit gives requests without credentials,
 // which a service without configured credentials (on loopback only) lets
-// act as an operator; no viewer may take it.
+// act as an operator; no named credential may take it.
 const AnonymousName = "anonymous"
 
 // MinSecretLen is the shortest token or password accepted when the
@@ -168,7 +172,12 @@ const AnonymousName = "anonymous"
 const MinSecretLen = 16
 
 // HasAuth reports whether any credentials are configured.
-func (h HTTP) HasAuth() bool { return h.Token != "" || (h.Username != "" && h.Password != "") }
+func (h HTTP) HasAuth() bool { return h.hasOperator() || len(h.Viewers) > 0 }
+
+// hasOperator reports whether any operator credentials are configured.
+func (h HTTP) hasOperator() bool {
+	return h.Token != "" || (h.Username != "" && h.Password != "") || len(h.Operators) > 0
+}
 
 // River configures the River client.
 type River struct {
@@ -315,9 +324,9 @@ func (c *Config) setDefaults(given fieldSet) {
 }
 
 var (
-	identRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,62}$`)
-	policyRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)
-	viewerRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@-]{0,62}$`)
+	identRE          = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,62}$`)
+	policyRE         = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,62}$`)
+	credentialNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.@-]{0,62}$`)
 )
 
 // Validate checks every field and returns an *Error naming each problem,
@@ -359,7 +368,7 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
-	c.validateViewers(&errs, err == nil && !IsLoopback(host))
+	c.validateCredentials(&errs, err == nil && !IsLoopback(host))
 	for i, h := range c.HTTP.AllowedHosts {
 		if _, _, err := ParseHost(h); err != nil {
 			errs.add(fmt.Sprintf("http.allowed_hosts[%d]", i), "%v", err)

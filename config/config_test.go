@@ -99,9 +99,12 @@ func TestParse(t *testing.T) {
 			{"ShortEnvTokenBeyondLoopback", "", map[string]string{"LETHE_LISTEN": "10.0.0.5:8080", "LETHE_API_TOKEN": "t0ken"}, `http.token: too weak for the non-loopback address "10.0.0.5:8080"`},
 			{"ShortPasswordBeyondLoopback", "http:\n  listen: \":8080\"\n  username: op\n  password: hunter2\n", nil, `http.password: too weak`},
 			{"ViewerWithoutOperator", "http:\n  viewers: [{name: v, token: t}]\n", nil, `http.viewers: viewers need operator credentials beside them`},
+			{"ViewerSharesUsername", "http:\n  username: op\n  password: p1\n  viewers: [{name: v, username: op, password: p2}]\n", nil, `http.viewers[0].username: "op" is already the username of http.username`},
 			{"ViewerWithoutName", "http:\n  token: op\n  viewers: [{token: t}]\n", nil, `http.viewers[0].name: required`},
 			{"ViewerReservedName", "http:\n  token: op\n  viewers: [{name: operator, token: t}]\n", nil, `http.viewers[0].name: "operator" is reserved`},
-			{"ViewerDuplicateName", "http:\n  token: op\n  viewers: [{name: v, token: t1}, {name: v, token: t2}]\n", nil, `http.viewers[1].name: "v" is taken by another viewer`},
+			{"ViewerDuplicateName", "http:\n  token: op\n  viewers: [{name: v, token: t1}, {name: v, token: t2}]\n", nil, `http.viewers[1].name: "v" is taken by http.viewers[0]`},
+			{"OperatorAndViewerSameName", "http:\n  operators: [{name: v, token: t1}]\n  viewers: [{name: v, token: t2}]\n", nil, `http.viewers[0].name: "v" is taken by http.operators[0]`},
+			{"OperatorShortTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  operators: [{name: alice, token: short}]\n", nil, `http.operators[0].token: too weak`},
 			{"ViewerWithoutSecret", "http:\n  token: op\n  viewers: [{name: v}]\n", nil, `http.viewers[0]: needs a token or a username and password`},
 			{"ViewerUsernameAlone", "http:\n  token: op\n  viewers: [{name: v, username: u}]\n", nil, `http.viewers[0].username: username and password must be set together`},
 			{"ViewerSharesOperatorToken", "http:\n  token: same\n  viewers: [{name: v, token: same}]\n", nil, `http.viewers[0].token: same secret as http.token`},
@@ -147,6 +150,10 @@ func TestParse(t *testing.T) {
 		}
 		if len(cfg.HTTP.Viewers) != 2 || cfg.HTTP.Viewers[1].Username != "auditor" {
 			t.Errorf("viewers parsed as %+v", cfg.HTTP.Viewers)
+		}
+		// Named operators alone are credentials enough.
+		if _, err := config.Parse([]byte("http:\n  listen: 0.0.0.0:8080\n  operators: [{name: alice, token: 0123456789abcdef}]\n  viewers: [{name: bob, token: fedcba9876543210}]\n"), noEnv); err != nil {
+			t.Fatalf("named operators beyond loopback must be allowed: %v", err)
 		}
 	})
 

@@ -100,18 +100,18 @@ func ParseOrigin(s string) (string, error) {
 	return scheme + "://" + host, nil
 }
 
-// validateViewers checks http.viewers: each has a unique name that is
-// neither OperatorName nor AnonymousName, a token or a username and
-// password (together), secrets of at least MinSecretLen characters when
-// the service listens beyond loopback (strong), and no secret or username
-// another credential has, so every request names one credential. Viewers
-// need operator credentials beside them.
-func (c *Config) validateViewers(errs *problems, strong bool) {
-	if len(c.HTTP.Viewers) == 0 {
+// validateCredentials checks http.operators and http.viewers: each has a
+// name no other has that is neither OperatorName nor AnonymousName, a token
+// or a username and password (together), secrets of at least MinSecretLen
+// characters when the service listens beyond loopback (strong), and no
+// secret or username another credential has, so every request names one
+// credential. Viewers need operator credentials beside them.
+func (c *Config) validateCredentials(errs *problems, strong bool) {
+	if len(c.HTTP.Operators) == 0 && len(c.HTTP.Viewers) == 0 {
 		return
 	}
-	if c.HTTP.Token == "" && (c.HTTP.Username == "" || c.HTTP.Password == "") {
-		errs.add("http.viewers", "viewers need operator credentials beside them: set http.token or http.username and http.password")
+	if len(c.HTTP.Viewers) > 0 && !c.HTTP.hasOperator() {
+		errs.add("http.viewers", "viewers need operator credentials beside them: set http.token, http.username and http.password, or http.operators")
 	}
 	// Who holds each secret (a token also works as a basic-auth
 	// password) and each username.
@@ -126,44 +126,50 @@ func (c *Config) validateViewers(errs *problems, strong bool) {
 	if c.HTTP.Username != "" {
 		users[c.HTTP.Username] = "http.username"
 	}
-	names := map[string]bool{}
-	for i, v := range c.HTTP.Viewers {
-		path := fmt.Sprintf("http.viewers[%d]", i)
-		switch {
-		case v.Name == "":
-			errs.add(path+".name", "required: the name the audit and logs give this credential")
-		case !viewerRE.MatchString(v.Name):
-			errs.add(path+".name", "%q: want 1 to 63 letters, digits, '_', '.', '@' or '-', starting with a letter or digit", v.Name)
-		case v.Name == OperatorName || v.Name == AnonymousName:
-			errs.add(path+".name", "%q is reserved: the audit names operator credentials %q and requests without credentials %q", v.Name, OperatorName, AnonymousName)
-		case names[v.Name]:
-			errs.add(path+".name", "%q is taken by another viewer", v.Name)
-		}
-		names[v.Name] = true
-		if (v.Username == "") != (v.Password == "") {
-			errs.add(path+".username", "username and password must be set together")
-		}
-		if v.Token == "" && v.Password == "" {
-			errs.add(path, "needs a token or a username and password")
-		}
-		for _, secret := range []struct{ field, value string }{{"token", v.Token}, {"password", v.Password}} {
-			if secret.value == "" {
-				continue
+	names := map[string]string{}
+	for _, list := range []struct {
+		path  string
+		creds []Credential
+	}{{"http.operators", c.HTTP.Operators}, {"http.viewers", c.HTTP.Viewers}} {
+		for i, cred := range list.creds {
+			path := fmt.Sprintf("%s[%d]", list.path, i)
+			switch {
+			case cred.Name == "":
+				errs.add(path+".name", "required: the name the audit gives this credential")
+			case !credentialNameRE.MatchString(cred.Name):
+				errs.add(path+".name", "%q: want 1 to 63 letters, digits, '_', '.', '@' or '-', starting with a letter or digit", cred.Name)
+			case cred.Name == OperatorName || cred.Name == AnonymousName:
+				errs.add(path+".name", "%q is reserved: the audit names http.token and http.username %q and requests without credentials %q", cred.Name, OperatorName, AnonymousName)
+			case names[cred.Name] != "":
+				errs.add(path+".name", "%q is taken by %s", cred.Name, names[cred.Name])
+			default:
+				names[cred.Name] = path
 			}
-			if strong && len(strings.TrimSpace(secret.value)) < MinSecretLen {
-				errs.add(path+"."+secret.field, "too weak for the non-loopback address %q: use at least %d characters besides surrounding whitespace (e.g. openssl rand -hex 32)", c.HTTP.Listen, MinSecretLen)
+			if (cred.Username == "") != (cred.Password == "") {
+				errs.add(path+".username", "username and password must be set together")
 			}
-			if owner, ok := secrets[secret.value]; ok {
-				errs.add(path+"."+secret.field, "same secret as %s: every credential needs its own", owner)
-				continue
+			if cred.Token == "" && cred.Password == "" {
+				errs.add(path, "needs a token or a username and password")
 			}
-			secrets[secret.value] = path + "." + secret.field
-		}
-		if v.Username != "" {
-			if owner, ok := users[v.Username]; ok {
-				errs.add(path+".username", "%q is already the username of %s", v.Username, owner)
-			} else {
-				users[v.Username] = path + ".username"
+			for _, secret := range []struct{ field, value string }{{"token", cred.Token}, {"password", cred.Password}} {
+				if secret.value == "" {
+					continue
+				}
+				if strong && len(strings.TrimSpace(secret.value)) < MinSecretLen {
+					errs.add(path+"."+secret.field, "too weak for the non-loopback address %q: use at least %d characters besides surrounding whitespace (e.g. openssl rand -hex 32)", c.HTTP.Listen, MinSecretLen)
+				}
+				if owner, ok := secrets[secret.value]; ok {
+					errs.add(path+"."+secret.field, "same secret as %s: every credential needs its own", owner)
+					continue
+				}
+				secrets[secret.value] = path + "." + secret.field
+			}
+			if cred.Username != "" {
+				if owner, ok := users[cred.Username]; ok {
+					errs.add(path+".username", "%q is already the username of %s", cred.Username, owner)
+				} else {
+					users[cred.Username] = path + ".username"
+				}
 			}
 		}
 	}

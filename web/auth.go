@@ -16,8 +16,9 @@ type Role string
 // Roles.
 const (
 	// RoleOperator may read and change everything: the operator
-	// credentials (http.token, http.username and http.password), and
-	// every request when no credentials are configured (loopback only).
+	// credentials (http.token, http.username and http.password, and
+	// http.operators), and every request when no credentials are
+	// configured (loopback only).
 	RoleOperator Role = "operator"
 	// RoleViewer may read everything and change nothing: the
 	// credentials of http.viewers.
@@ -25,7 +26,8 @@ const (
 )
 
 // Principal is who sent a request: the name of the credential it carried
-// (config.OperatorName, a viewer's name, or config.AnonymousName when no
+// (config.OperatorName for http.token and http.username, the name of one of
+// http.operators or http.viewers, or config.AnonymousName when no
 // credentials are configured) and that credential's role.
 type Principal struct {
 	Name string `json:"name"`
@@ -82,11 +84,16 @@ func (s *Server) authenticate(r *http.Request) (Principal, bool) {
 		Principal: Principal{Name: config.OperatorName, Role: RoleOperator},
 		token:     cfg.Token, username: cfg.Username, password: cfg.Password,
 	})
-	for _, v := range cfg.Viewers {
-		creds = append(creds, credential{
-			Principal: Principal{Name: v.Name, Role: RoleViewer},
-			token:     v.Token, username: v.Username, password: v.Password,
-		})
+	for _, list := range []struct {
+		role  Role
+		creds []config.Credential
+	}{{RoleOperator, cfg.Operators}, {RoleViewer, cfg.Viewers}} {
+		for _, c := range list.creds {
+			creds = append(creds, credential{
+				Principal: Principal{Name: c.Name, Role: list.role},
+				token:     c.Token, username: c.Username, password: c.Password,
+			})
+		}
 	}
 	header := r.Header.Get("Authorization")
 	if token, ok := strings.CutPrefix(header, "Bearer "); ok {

@@ -15,14 +15,17 @@ const (
 	viewerToken    = "viewer-token-0123456789"
 	viewerUser     = "auditor"
 	viewerPassword = "auditor-password-0123"
+	aliceToken     = "alice-operator-token-0123"
 )
 
 // setupRoles serves the test config with the operator's credentials and
-// two viewers: oncall (a token) and auditor (basic auth).
+// a named operator, alice (a token), and two viewers: oncall (a token) and
+// auditor (basic auth).
 func setupRoles(t *testing.T) *apiBundle {
 	t.Helper()
 	cfg := testConfig(t, true)
-	cfg.HTTP.Viewers = []config.Viewer{
+	cfg.HTTP.Operators = []config.Credential{{Name: "alice", Token: aliceToken}}
+	cfg.HTTP.Viewers = []config.Credential{
 		{Name: "oncall", Token: viewerToken},
 		{Name: "auditor", Username: viewerUser, Password: viewerPassword},
 	}
@@ -247,6 +250,23 @@ func TestOperatorActionsAreAudited(t *testing.T) {
 		// Reads through River UI are not audited.
 		act(t, http.StatusOK, "GET", "/riverui/api/jobs?state=cancelled")
 		only(t, db.ActionRiverUI, "", "POST", path)
+	})
+
+	t.Run("NamedOperator", func(t *testing.T) {
+		for _, creds := range []reqOpt{bearer(aliceToken), basic("alice", aliceToken)} {
+			if status, body, _ := b.do(t, "POST", "/api/v1/policies/idempotency/pause", creds); status != http.StatusOK {
+				t.Fatalf("pause as alice: %d %s", status, body)
+			}
+		}
+		entries := auditOf(t, b, db.ActionPausePolicy, op)
+		if len(entries) != 3 {
+			t.Fatalf("%d pause_policy entries, want 3", len(entries))
+		}
+		for _, e := range entries[:2] {
+			if e.Policy != "idempotency" || e.Detail["by"] != "alice" || e.Detail["role"] != "operator" {
+				t.Errorf("pause by alice: entry %s %v, want idempotency by alice, operator", e.Policy, e.Detail)
+			}
+		}
 	})
 }
 
