@@ -286,8 +286,8 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		if err != nil {
 			return fmt.Errorf("insert delete jobs of %s: %w", ent.Name, err)
 		}
-		for _, r := range res {
-			ids = append(ids, r.Job.ID)
+		for _, inserted := range res {
+			ids = append(ids, inserted.Job.ID)
 		}
 		return auditOperator(ctx, tx, r, s.deleteAction(ent.Name, keys, ids))
 	})

@@ -160,8 +160,8 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		if err != nil {
 			return fmt.Errorf("insert delete jobs: %w", err)
 		}
-		for _, r := range res {
-			ids = append(ids, r.Job.ID)
+		for _, inserted := range res {
+			ids = append(ids, inserted.Job.ID)
 		}
 		return auditOperator(ctx, tx, r, s.deleteAction(jobs.EntityRun, hashes, ids))
 	})

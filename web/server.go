@@ -135,7 +135,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // routes mounts everything. When credentials are configured, everything but
 // the probes and /metrics (unless http.metrics_auth) requires them: the
 // dashboard, its assets, the whole API (reads included) and River UI (page,
-// assets and its API).
+// assets and its API). Viewers may only read (requireAuth); River UI's
+// state changes are audited (auditRiverUI), like the API's actions.
 func (s *Server) routes() {
 	auth := s.requireAuth
 	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
