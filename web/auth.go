@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/lethehq/lethe/config"
 )
@@ -32,9 +31,6 @@ const (
 type Principal struct {
 	Name string `json:"name"`
 	Role Role   `json:"role"`
-	// since is when the request was let through: the audit's started_at
-	// for what it does.
-	since time.Time
 }
 
 type principalKey struct{}
@@ -45,7 +41,7 @@ func principalFrom(ctx context.Context) Principal {
 	if p, ok := ctx.Value(principalKey{}).(Principal); ok {
 		return p
 	}
-	return Principal{Name: config.AnonymousName, Role: RoleOperator, since: time.Now()}
+	return Principal{Name: config.AnonymousName, Role: RoleOperator}
 }
 
 // requireAuth lets a request through when it carries credentials: the
@@ -67,7 +63,6 @@ func (s *Server) requireAuth(next http.Handler) http.Handler {
 			writeError(w, http.StatusForbidden, "credential "+quoteShort(p.Name)+" is read-only (a viewer): it may read everything but change nothing; use an operator credential")
 			return
 		}
-		p.since = time.Now()
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))
 	})
 }

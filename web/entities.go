@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -281,6 +282,13 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: ent.Name, Key: key}}
 	}
 	ids := make([]int64, 0, len(keys))
+	// The audit entry's started_at, read before the transaction whose
+	// start stamps its finished_at.
+	started, err := db.Now(ctx, s.opts.Pool)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
 		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
 		if err != nil {
@@ -289,7 +297,7 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		for _, inserted := range res {
 			ids = append(ids, inserted.Job.ID)
 		}
-		return auditOperator(ctx, tx, r, s.deleteAction(ent.Name, keys, ids))
+		return auditOperator(ctx, tx, r, s.deleteAction(started, ent.Name, keys, ids))
 	})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())

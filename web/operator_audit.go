@@ -9,24 +9,27 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/lethehq/lethe/db"
 )
 
 // operatorAction is one state change an operator made through r, for the
-// audit: what it was, on which policy ("" when none), the one job it
+// audit: when it started (by the database clock, which stamps the entry's
+// finished_at), what it was, on which policy ("" when none), the one job it
 // concerns (nil when none or several) and what changed.
 type operatorAction struct {
-	action db.AuditAction
-	policy string
-	jobID  *int64
-	detail map[string]any
+	started time.Time
+	action  db.AuditAction
+	policy  string
+	jobID   *int64
+	detail  map[string]any
 }
 
 // auditOperator records a in lethe_deletion_audit with outcome ok, naming
 // who sent r (detail "by" and "role") and how (detail "method" and
 // "path"). Pass the transaction that made the change so the record commits
-// with it.
+// with it, and read a.started from the database before it began.
 func auditOperator(ctx context.Context, exec db.Executor, r *http.Request, a operatorAction) error {
 	p := principalFrom(r.Context())
 	detail := map[string]any{"by": p.Name, "role": string(p.Role), "method": r.Method, "path": r.URL.Path}
@@ -35,16 +38,21 @@ func auditOperator(ctx context.Context, exec db.Executor, r *http.Request, a ope
 	}
 	return db.RecordAudit(ctx, exec, db.AuditEntry{
 		Policy: a.policy, Action: a.action, JobID: a.jobID,
-		StartedAt: p.since, Outcome: db.OutcomeOK, Detail: detail,
+		StartedAt: a.started, Outcome: db.OutcomeOK, Detail: detail,
 	})
 }
 
-// recordOperator records a after the change it describes was made: a
-// failure to record is logged, the change stands.
+// recordOperator records a after the change it describes was made, at the
+// database's time: a failure to record is logged, the change stands.
 func (s *Server) recordOperator(r *http.Request, a operatorAction) {
 	// The change is made: record it even if the client went away.
 	ctx := context.WithoutCancel(r.Context())
-	if err := auditOperator(ctx, s.opts.Pool, r, a); err != nil {
+	started, err := db.Now(ctx, s.opts.Pool)
+	if err == nil {
+		a.started = started
+		err = auditOperator(ctx, s.opts.Pool, r, a)
+	}
+	if err != nil {
 		s.opts.Logger.ErrorContext(ctx, "audit operator action", slog.String("action", string(a.action)),
 			slog.String("by", principalFrom(r.Context()).Name), slog.String("error", err.Error()))
 	}
@@ -156,10 +164,10 @@ func (s *Server) clearAction(entity, key string, cleared bool) operatorAction {
 		detail: map[string]any{"entity": entity, "key": key, "cleared": cleared}}
 }
 
-// deleteAction is an operator asking to delete entity's keys, by the jobs
-// ids (in the same order).
-func (s *Server) deleteAction(entity string, keys []string, ids []int64) operatorAction {
-	a := operatorAction{action: db.ActionRequestDelete, policy: s.entityPolicy(entity),
+// deleteAction is an operator asking, at started, to delete entity's keys
+// by the jobs ids (in the same order).
+func (s *Server) deleteAction(started time.Time, entity string, keys []string, ids []int64) operatorAction {
+	a := operatorAction{started: started, action: db.ActionRequestDelete, policy: s.entityPolicy(entity),
 		detail: map[string]any{"entity": entity, "keys": keys, "job_ids": ids}}
 	if len(ids) == 1 {
 		a.jobID = &ids[0]

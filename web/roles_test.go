@@ -176,6 +176,9 @@ func TestOperatorActionsAreAudited(t *testing.T) {
 		if e.Policy != policy || e.Outcome != db.OutcomeOK {
 			t.Errorf("%s entry: policy %q outcome %q, want %q ok", action, e.Policy, e.Outcome, policy)
 		}
+		if e.FinishedAt.Before(e.StartedAt) {
+			t.Errorf("%s entry finished at %s, before it started at %s", action, e.FinishedAt, e.StartedAt)
+		}
 		for k, want := range map[string]any{"by": config.OperatorName, "role": "operator", "method": method, "path": path} {
 			if e.Detail[k] != want {
 				t.Errorf("%s entry: detail.%s %v, want %v (detail %v)", action, k, e.Detail[k], want, e.Detail)

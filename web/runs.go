@@ -155,6 +155,13 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: jobs.EntityRun, Key: h}}
 	}
 	var ids []int64
+	// The audit entry's started_at, read before the transaction whose
+	// start stamps its finished_at.
+	started, err := db.Now(ctx, s.opts.Pool)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
 		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
 		if err != nil {
@@ -163,7 +170,7 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		for _, inserted := range res {
 			ids = append(ids, inserted.Job.ID)
 		}
-		return auditOperator(ctx, tx, r, s.deleteAction(jobs.EntityRun, hashes, ids))
+		return auditOperator(ctx, tx, r, s.deleteAction(started, jobs.EntityRun, hashes, ids))
 	})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
