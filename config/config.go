@@ -23,6 +23,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/robfig/cron/v3"
@@ -68,6 +69,10 @@ type Config struct {
 	// Policies are the deletion policies, each an *Expire, *Sweep or
 	// *Tombstone.
 	Policies []Policy `yaml:"policies"`
+
+	// live holds the policies an operator overrode at run time (see
+	// SetOverrides); Policy returns them instead of the file's.
+	live atomic.Pointer[livePolicies]
 }
 
 // Database configures the PostgreSQL connection.
@@ -465,8 +470,15 @@ func (c *Config) checkBlobPrefixes(errs *problems) {
 	}
 }
 
-// Policy returns the policy named name, or nil.
+// Policy returns the policy named name with its overrides applied (see
+// SetOverrides), or nil. The policy it returns is never changed afterwards:
+// an override replaces it, so a caller reads one consistent set of values.
 func (c *Config) Policy(name string) Policy {
+	if live := c.live.Load(); live != nil {
+		if p, ok := (*live)[name]; ok {
+			return p
+		}
+	}
 	for _, p := range c.Policies {
 		if p.Base().Name == name {
 			return p

@@ -37,6 +37,8 @@ func (s *Server) apiRoutes() {
 	s.mux.Handle("POST /api/v1/policies/{policy}/run", auth(http.HandlerFunc(s.handleRunPolicy)))
 	s.mux.Handle("POST /api/v1/policies/{policy}/pause", auth(http.HandlerFunc(s.handlePausePolicy(true))))
 	s.mux.Handle("POST /api/v1/policies/{policy}/resume", auth(http.HandlerFunc(s.handlePausePolicy(false))))
+	s.mux.Handle("PATCH /api/v1/policies/{policy}", auth(http.HandlerFunc(s.handlePatchPolicy)))
+	s.mux.Handle("DELETE /api/v1/policies/{policy}/overrides", auth(http.HandlerFunc(s.handleDeletePolicyOverrides)))
 	s.mux.Handle("GET /api/v1/policies/{policy}/preview", auth(http.HandlerFunc(s.handlePreviewPolicy)))
 	s.mux.Handle("GET /api/v1/audit", auth(http.HandlerFunc(s.handleAudit)))
 	s.mux.Handle("GET /api/v1/throughput", auth(http.HandlerFunc(s.handleThroughput)))

@@ -53,6 +53,12 @@ type PolicyStats struct {
 	// JobKinds are the River job kinds seen for this policy, for River UI's
 	// job list filtered by kind.
 	JobKinds []string `json:"job_kinds"`
+
+	// Settings are the effective values of the fields an operator may
+	// change at run time (PATCH /api/v1/policies/{name}), and Overrides
+	// those of them that differ from the file, with the file's value.
+	Settings  map[string]any               `json:"settings"`
+	Overrides map[string]config.Overridden `json:"overrides"`
 }
 
 // TombstoneOverview is the tombstones panel.
@@ -140,7 +146,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		AuthRequired: s.opts.Config.HTTP.HasAuth(),
 		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
 	}
-	for _, p := range s.opts.Config.Policies {
+	for _, p := range s.opts.Config.EffectivePolicies() {
 		ps, err := s.policyStats(ctx, p, states, totals)
 		if err != nil {
 			return nil, err
@@ -185,6 +191,7 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	ps := PolicyStats{
 		Name: base.Name, Kind: base.Kind, Schedule: base.Schedule,
 		Paused: state.Paused, LastRunAt: state.LastRunAt, Deleted: totals[base.Name],
+		Settings: config.Settings(policy), Overrides: s.opts.Config.OverriddenFields(base.Name),
 	}
 	if next := nextRun(base.Schedule, state.LastRunAt, time.Now()); !next.IsZero() {
 		ps.NextRunAt = &next

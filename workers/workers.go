@@ -71,11 +71,12 @@ func SchedulePeriod(sched cron.Schedule, now time.Time) time.Duration {
 	return sched.Next(next).Sub(next)
 }
 
-// Periodics returns every periodic job the configured policies schedule. The
-// dashboard's "run now" inserts the same Args.
+// Periodics returns every periodic job the configured policies schedule,
+// with their overrides applied. The dashboard's "run now" inserts the same
+// Args.
 func Periodics(cfg *config.Config) []Periodic {
 	var out []Periodic
-	for _, p := range cfg.Policies {
+	for _, p := range cfg.EffectivePolicies() {
 		switch p := p.(type) {
 		case *config.Expire:
 			out = append(out, expirePeriodics(p)...)

@@ -41,7 +41,13 @@ type Service struct {
 	Metrics   *metrics.Metrics
 	River     *river.Client[pgx.Tx]
 	Web       *web.Server
+	// Periodics are the policies' periodic jobs as the service started
+	// (overrides applied then); later schedule overrides move River's jobs
+	// but leave these.
 	Periodics []workers.Periodic
+
+	working   bool             // the River client works jobs and has periodic jobs
+	overrides config.Overrides // as applied by Open, for Serve to follow
 }
 
 // OpenOptions tune Open.
@@ -92,7 +98,13 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	}
 	s.Blobs = s.Metrics.CountBlobErrors(s.Blobs)
 
+	// Overrides apply before the periodic jobs are built, so a restart
+	// keeps them.
+	if s.overrides, err = s.loadOverrides(ctx); err != nil {
+		return nil, err
+	}
 	s.Periodics = workers.Periodics(cfg)
+	s.working = !opts.NoWorkers
 	riverConfig := newRiverConfig(cfg, logger)
 	if !opts.NoWorkers {
 		riverWorkers := river.NewWorkers()
@@ -259,6 +271,14 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("start river: %w", err)
 	}
 	s.observeJobs(runCtx)
+	followed := make(chan struct{})
+	go func() {
+		defer close(followed)
+		if s.working {
+			s.followOverrides(runCtx, s.overrides)
+		}
+	}()
+	defer func() { cancelRun(); <-followed }()
 	if err := s.Web.Start(runCtx); err != nil {
 		return err
 	}

@@ -8,6 +8,14 @@ import (
 	"time"
 )
 
+type LethePolicyOverrides struct {
+	Policy    string
+	Field     string
+	Value     []byte
+	UpdatedAt time.Time
+	UpdatedBy *string
+}
+
 type LetheTombstones struct {
 	Entity    string
 	Key       string
