@@ -34,13 +34,13 @@ import (
 // Service is a running Lethe: a pool, a blob store, a River client and an
 // HTTP server.
 type Service struct {
-	Config    *config.Config
-	Logger    *slog.Logger
-	Pool      *pgxpool.Pool
-	Blobs     blob.Store
-	Metrics   *metrics.Metrics
-	River     *river.Client[pgx.Tx]
-	Web       *web.Server
+	Config  *config.Config
+	Logger  *slog.Logger
+	Pool    *pgxpool.Pool
+	Blobs   blob.Store
+	Metrics *metrics.Metrics
+	River   *river.Client[pgx.Tx]
+	Web     *web.Server
 	// Periodics are the policies' periodic jobs as the service started
 	// (overrides applied then); later schedule overrides move River's jobs
 	// but leave these.

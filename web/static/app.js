@@ -261,7 +261,7 @@ function policyCard(p) {
       <div>
         <div class="card-title"><h3>${esc(p.name)}</h3><span class="badge ${esc(p.kind)}">${esc(p.kind)}</span>
           ${paused ? `<span class="badge paused" data-field="paused">Paused</span>` : `<span class="badge running" data-field="active">Active</span>`}</div>
-        <div class="card-meta">${kindMeta} · <code>${esc(p.schedule)}</code></div>
+        <div class="card-meta">${kindMeta} · <code>${esc(p.schedule)}</code>${overrideBadge(p)}</div>
       </div>
     </div>
     ${countError}
@@ -274,6 +274,7 @@ function policyCard(p) {
       <button type="button" class="primary" data-action="run" data-policy="${esc(p.name)}" ${paused || runBusy ? "disabled" : ""} title="${paused ? "Resume the policy to run it" : "Insert this policy's jobs now"}">▶ Run now</button>
       <button type="button" data-action="${paused ? "resume" : "pause"}" data-policy="${esc(p.name)}" ${pauseBusy ? "disabled" : ""}>${paused ? "Resume" : "Pause"}</button>
       ${canPreview ? `<button type="button" data-action="preview" data-policy="${esc(p.name)}" title="What the next run would delete">Preview</button>` : ""}
+      <button type="button" data-action="edit" data-policy="${esc(p.name)}" title="Change the schedule and tuning at run time">Edit</button>
       <span class="kinds">${kinds}</span>
     </div>
   </article>`;
