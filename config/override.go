@@ -12,16 +12,17 @@ import (
 )
 
 // overridable are the fields of each kind an operator may change while the
-// service runs (PATCH /api/v1/policies/{name}): schedules and tuning.
-// Tables, columns, blob prefixes and modes are left to the file, since
-// changing them under running jobs could point a deletion at other data.
+// service runs (PATCH /api/v1/policies/{name}): schedules and tuning that
+// workers read at every run. Tables, columns, blob prefixes and modes are
+// left to the file, since changing them under running jobs could point a
+// deletion at other data; so are fields read once at start (a tombstone
+// policy's deleted cache, delete_chunk_size, max_batch_delete_ids).
 var overridable = map[Kind][]string{
 	KindExpire: {"schedule", "batch_size", "max_batches_per_run", "run_budget", "batch_timeout",
 		"watchdog_schedule", "stuck_after"},
 	KindSweep: {"schedule", "batch_size", "pause", "statement_timeout", "adaptive", "min_batch_size",
 		"max_batch_size", "target_batch_duration", "yield_to_foreground", "yield_batch_size", "yield_pause"},
-	KindTombstone: {"schedule", "gc_schedule", "tombstone_max_age", "delete_chunk_size",
-		"deleted_cache_size", "deleted_cache_ttl", "max_batch_delete_ids"},
+	KindTombstone: {"schedule", "gc_schedule", "tombstone_max_age"},
 }
 
 // OverridableFields returns the fields of a policy of kind k that an
