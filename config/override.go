@@ -83,7 +83,7 @@ func (c *Config) WithOverride(name string, fields map[string]json.RawMessage) (P
 		at, known := index[field]
 		switch {
 		case !known:
-			errs.add(fieldPath, "unknown field of a %s policy", p.PolicyKind())
+			errs.add(fieldPath, "unknown field for kind %s", p.PolicyKind())
 			continue
 		case !slices.Contains(allowed, field):
 			errs.add(fieldPath, "cannot be overridden at run time (change it in the configuration file; overridable: %s)", joinFields(allowed))
