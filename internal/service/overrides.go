@@ -2,10 +2,13 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"reflect"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -19,11 +22,16 @@ const OverridePollInterval = 2 * time.Second
 
 // loadOverrides applies the stored policy overrides to s.Config. Overrides
 // that no longer pass validation (the file changed under them) are logged
-// and left out: their policies keep the file's values.
+// and left out: their policies keep the file's values. A database not yet
+// migrated has none (readyz reports the pending migrations).
 func (s *Service) loadOverrides(ctx context.Context) (config.Overrides, error) {
 	overrides, err := db.ListPolicyOverrides(ctx, s.Pool)
+	if undefinedTable(err) {
+		s.Logger.WarnContext(ctx, "Policy overrides unavailable until the database is migrated", slog.String("error", err.Error()))
+		return config.Overrides{}, nil
+	}
 	if err != nil {
-		return nil, fmt.Errorf("read policy overrides (run `lethe migrate` if the table is missing): %w", err)
+		return nil, fmt.Errorf("read policy overrides: %w", err)
 	}
 	if err := s.Config.SetOverrides(overrides); err != nil {
 		s.Logger.WarnContext(ctx, "Policy overrides left out", slog.String("error", err.Error()))
@@ -50,7 +58,7 @@ func (s *Service) followOverrides(ctx context.Context, seen config.Overrides) {
 		}
 		overrides, err := db.ListPolicyOverrides(ctx, s.Pool)
 		if err != nil {
-			if ctx.Err() == nil {
+			if ctx.Err() == nil && !undefinedTable(err) {
 				s.Logger.WarnContext(ctx, "Failed to read policy overrides", slog.String("error", err.Error()))
 			}
 			continue
@@ -90,4 +98,11 @@ func (s *Service) reschedule(ctx context.Context, schedules map[string]string) {
 			slog.String("from", schedules[p.ID()]), slog.String("to", p.Schedule))
 		schedules[p.ID()] = p.Schedule
 	}
+}
+
+// undefinedTable reports whether err is PostgreSQL's undefined_table: the
+// migration that adds lethe_policy_overrides has not run.
+func undefinedTable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "42P01" // undefined_table
 }
