@@ -78,6 +78,13 @@ const (
 	// (cancelling, deleting or retrying jobs, pausing or changing a
 	// queue); detail.job_ids are the jobs named, when any.
 	ActionRiverUI AuditAction = "riverui_action"
+	// ActionOverridePolicy is an operator changing a policy's schedule or
+	// tuning at run time; detail.fields are the values set.
+	ActionOverridePolicy AuditAction = "override_policy"
+	// ActionResetOverrides is an operator returning a policy to the
+	// configuration file's values; detail.fields_removed counts the
+	// overrides dropped.
+	ActionResetOverrides AuditAction = "reset_overrides"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
 	ActionRun AuditAction = "run"
@@ -126,6 +133,7 @@ var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
+	ActionOverridePolicy, ActionResetOverrides,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

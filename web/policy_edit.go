@@ -69,31 +69,45 @@ func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, overrideProblems(name, err))
 			return
 		}
-		if err := db.SetPolicyOverrides(ctx, s.opts.Pool, name, patch, requestUser(r)); err != nil {
+		if err := db.SetPolicyOverrides(ctx, s.opts.Pool, name, patch, principalFrom(ctx).Name); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		fields := make(map[string]any, len(patch))
+		for field, value := range patch {
+			fields[field] = value
+		}
+		s.recordOperator(r, operatorAction{action: db.ActionOverridePolicy, policy: name, detail: map[string]any{"fields": fields}})
 	}
 	if paused != nil {
 		if err := db.SetPolicyPaused(ctx, s.opts.Pool, name, *paused); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		action := db.ActionResumePolicy
+		if *paused {
+			action = db.ActionPausePolicy
+		}
+		s.recordOperator(r, operatorAction{action: action, policy: name, detail: map[string]any{"paused": *paused}})
 	}
 	s.answerOverrides(ctx, w, name)
 }
 
 // handleDeletePolicyOverrides returns a policy to the file's values.
+// Both handlers audit what they change (operator_audit.go); viewers never
+// get here.
 func (s *Server) handleDeletePolicyOverrides(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
 	if s.opts.Config.FilePolicy(name) == nil {
 		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
 		return
 	}
-	if _, err := db.DeletePolicyOverrides(r.Context(), s.opts.Pool, name); err != nil {
+	removed, err := db.DeletePolicyOverrides(r.Context(), s.opts.Pool, name)
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	s.recordOperator(r, operatorAction{action: db.ActionResetOverrides, policy: name, detail: map[string]any{"fields_removed": removed}})
 	s.answerOverrides(r.Context(), w, name)
 }
 
@@ -135,16 +149,4 @@ func overrideProblems(name string, err error) string {
 		}
 	}
 	return strings.Join(lines, "; ")
-}
-
-// requestUser names who sent r, for the record of an override: the
-// basic-auth user name, "api token" for a bearer token, or "".
-func requestUser(r *http.Request) string {
-	if user, _, ok := r.BasicAuth(); ok && user != "" {
-		return user
-	}
-	if strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
-		return "api token"
-	}
-	return ""
 }

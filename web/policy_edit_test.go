@@ -74,8 +74,8 @@ func TestPolicyOverrides(t *testing.T) {
 			t.Errorf("stored batch_size = %q, want 250", got)
 		}
 		var by string
-		if err := b.pool.QueryRow(t.Context(), `SELECT coalesce(updated_by, '') FROM lethe_policy_overrides WHERE policy = 'pastes' AND field = 'schedule'`).Scan(&by); err != nil || by != "api token" {
-			t.Errorf("updated_by = %q (%v), want api token", by, err)
+		if err := b.pool.QueryRow(t.Context(), `SELECT coalesce(updated_by, '') FROM lethe_policy_overrides WHERE policy = 'pastes' AND field = 'schedule'`).Scan(&by); err != nil || by != config.OperatorName {
+			t.Errorf("updated_by = %q (%v), want %s", by, err, config.OperatorName)
 		}
 
 		// A second patch keeps the first one's other fields.
@@ -187,6 +187,50 @@ func TestPolicyOverrides(t *testing.T) {
 		stored, err := db.ListPolicyOverrides(t.Context(), b.pool)
 		if err != nil || len(stored) != 0 {
 			t.Errorf("overrides left after DELETE: %v (%v)", stored, err)
+		}
+	})
+
+	t.Run("ViewersCannotAndOperatorsAreAudited", func(t *testing.T) {
+		t.Parallel()
+		b := setupRoles(t)
+		for name, creds := range map[string]reqOpt{"viewer token": bearer(viewerToken), "viewer basic": basic(viewerUser, viewerPassword)} {
+			if status, _, _ := b.do(t, http.MethodPatch, "/api/v1/policies/pastes", creds, withBody(`{"batch_size": 5}`)); status != http.StatusForbidden {
+				t.Errorf("PATCH as %s: %d, want 403", name, status)
+			}
+			if status, _, _ := b.do(t, http.MethodDelete, "/api/v1/policies/pastes/overrides", creds); status != http.StatusForbidden {
+				t.Errorf("DELETE overrides as %s: %d, want 403", name, status)
+			}
+		}
+		_, body, _ := b.do(t, http.MethodGet, "/api/v1/policies/pastes", bearer(viewerToken))
+		var got struct {
+			Policy policyView `json:"policy"`
+		}
+		if err := json.Unmarshal(body, &got); err != nil || got.Policy.Settings["batch_size"] != 1000.0 || len(got.Policy.Overrides) != 0 {
+			t.Errorf("after the viewers' attempts: %s (%v), want batch_size 1000 and no overrides", body, err)
+		}
+
+		if status, body, _ := b.do(t, http.MethodPatch, "/api/v1/policies/pastes", bearer(aliceToken), withBody(`{"batch_size": 5, "paused": true}`)); status != http.StatusOK {
+			t.Fatalf("PATCH as alice: %d %s", status, body)
+		}
+		var by string
+		if err := b.pool.QueryRow(t.Context(), `SELECT updated_by FROM lethe_policy_overrides WHERE policy = 'pastes' AND field = 'batch_size'`).Scan(&by); err != nil || by != "alice" {
+			t.Errorf("updated_by = %q (%v), want alice", by, err)
+		}
+		entries := auditOf(t, b, db.ActionOverridePolicy, bearer(viewerToken))
+		if len(entries) != 1 || entries[0].Policy != "pastes" || entries[0].Detail["by"] != "alice" ||
+			entries[0].Detail["fields"].(map[string]any)["batch_size"] != 5.0 {
+			t.Errorf("override_policy audit = %+v, want one entry by alice setting batch_size 5", entries)
+		}
+		if paused := auditOf(t, b, db.ActionPausePolicy, bearer(viewerToken)); len(paused) != 1 || paused[0].Detail["by"] != "alice" {
+			t.Errorf("pause_policy audit = %+v, want one entry by alice", paused)
+		}
+
+		if status, body, _ := b.do(t, http.MethodDelete, "/api/v1/policies/pastes/overrides", bearer(aliceToken)); status != http.StatusOK {
+			t.Fatalf("DELETE as alice: %d %s", status, body)
+		}
+		reset := auditOf(t, b, db.ActionResetOverrides, bearer(viewerToken))
+		if len(reset) != 1 || reset[0].Detail["by"] != "alice" || reset[0].Detail["fields_removed"] != 1.0 {
+			t.Errorf("reset_overrides audit = %+v, want one entry by alice removing 1 field", reset)
 		}
 	})
 
