@@ -12,10 +12,13 @@ import (
 // AuditEntry is one unit of deletion work, as recorded in
 // lethe_deletion_audit.
 type AuditEntry struct {
-	ID           int64          `json:"id"`
-	Policy       string         `json:"policy"`
-	Action       AuditAction    `json:"action"`
-	JobID        *int64         `json:"job_id,omitempty"`
+	ID     int64       `json:"id"`
+	Policy string      `json:"policy"`
+	Action AuditAction `json:"action"`
+	JobID  *int64      `json:"job_id,omitempty"`
+	// JobState is the River job's state, or JobStateGone, when the API
+	// looked it up (RiverJobStates); it is not stored.
+	JobState     string         `json:"job_state,omitempty"`
 	RowsDeleted  int64          `json:"rows_deleted"`
 	BlobsDeleted int64          `json:"blobs_deleted"`
 	StartedAt    time.Time      `json:"started_at"`

@@ -136,10 +136,13 @@ func AuditTotals(ctx context.Context, exec Executor) (map[string]DeletedTotals, 
 // PolicyError is one failure a policy met: an audit entry with outcome
 // error, or the last error of a periodic run.
 type PolicyError struct {
-	At      time.Time   `json:"at"`
-	Action  AuditAction `json:"action"`
-	JobID   *int64      `json:"job_id,omitempty"`
-	Message string      `json:"message"`
+	At     time.Time   `json:"at"`
+	Action AuditAction `json:"action"`
+	JobID  *int64      `json:"job_id,omitempty"`
+	// JobState is the River job's state, or JobStateGone, when JobID is
+	// set and the caller looked it up (RiverJobStates).
+	JobState string `json:"job_state,omitempty"`
+	Message  string `json:"message"`
 }
 
 // RecentErrors returns policy's newest failures from the audit (newest

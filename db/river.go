@@ -69,3 +69,39 @@ func RiverHasLeader(ctx context.Context, exec Executor, riverSchema string) (boo
 	}
 	return has, nil
 }
+
+// JobStateGone is the state RiverJobStates reports for a job River no
+// longer has (its job cleaner deletes finished jobs after a while).
+const JobStateGone = "gone"
+
+// RiverJobStates returns the state of each of ids in riverSchema's job
+// table, JobStateGone for those that no longer exist, so links into River
+// UI only point at jobs it can show.
+func RiverJobStates(ctx context.Context, exec Executor, riverSchema string, ids []int64) (map[int64]string, error) {
+	states := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return states, nil
+	}
+	rows, err := exec.Query(ctx, `SELECT id, state::text FROM `+pgx.Identifier{riverSchema, "river_job"}.Sanitize()+` WHERE id = ANY ($1::bigint[])`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read river job states: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var state string
+		if err := rows.Scan(&id, &state); err != nil {
+			return nil, fmt.Errorf("read river job states: %w", err)
+		}
+		states[id] = state
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read river job states: %w", err)
+	}
+	for _, id := range ids {
+		if _, ok := states[id]; !ok {
+			states[id] = JobStateGone
+		}
+	}
+	return states, nil
+}

@@ -58,3 +58,24 @@ func TestRiverQueueReads(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, leader, "a leader while no River client runs")
 }
+
+// TestRiverJobStates: a job River has is reported with its state, one it
+// does not have as gone, so the dashboard links only to jobs River UI can
+// show.
+func TestRiverJobStates(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testenv.MigratedPool(t)
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Schema: config.DefaultRiverSchema})
+	require.NoError(t, err)
+	res, err := client.Insert(ctx, policyJobArgs{Policy: "a", kind: "test.a"}, nil)
+	require.NoError(t, err)
+
+	states, err := RiverJobStates(ctx, pool, config.DefaultRiverSchema, []int64{res.Job.ID, res.Job.ID + 1000})
+	require.NoError(t, err)
+	require.Equal(t, map[int64]string{res.Job.ID: string(rivertype.JobStateAvailable), res.Job.ID + 1000: JobStateGone}, states)
+
+	none, err := RiverJobStates(ctx, pool, config.DefaultRiverSchema, nil)
+	require.NoError(t, err)
+	require.Empty(t, none)
+}

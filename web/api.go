@@ -175,6 +175,23 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 	if entries == nil {
 		entries = []db.AuditEntry{}
 	}
+	// Links into River UI only for jobs River still has, with their state.
+	var ids []int64
+	for _, e := range entries {
+		if e.JobID != nil {
+			ids = append(ids, *e.JobID)
+		}
+	}
+	states, err := db.RiverJobStates(r.Context(), s.opts.Pool, s.opts.Config.River.Schema, ids)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	for i, e := range entries {
+		if e.JobID != nil {
+			entries[i].JobState = states[*e.JobID]
+		}
+	}
 	answer := map[string]any{"audit": entries}
 	// A full page may have a next one: before=<its last ID> asks for it.
 	if len(entries) == limit {

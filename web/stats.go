@@ -233,6 +233,21 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	if ps.Errors, err = db.RecentErrors(ctx, pool, base.Name, 5); err != nil {
 		return ps, err
 	}
+	var ids []int64
+	for _, e := range ps.Errors {
+		if e.JobID != nil {
+			ids = append(ids, *e.JobID)
+		}
+	}
+	jobStates, err := db.RiverJobStates(ctx, pool, s.opts.Config.River.Schema, ids)
+	if err != nil {
+		return ps, err
+	}
+	for i, e := range ps.Errors {
+		if e.JobID != nil {
+			ps.Errors[i].JobState = jobStates[*e.JobID]
+		}
+	}
 	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, base.Name, 6); err != nil {
 		return ps, err
 	}

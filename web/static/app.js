@@ -202,6 +202,17 @@ function numberBox(field, label, value, opts = {}) {
     <span class="value">${esc(shown)}</span><span class="label">${esc(label)}</span></div>`;
 }
 
+
+// jobLink links to a River job that River still has, with its state; a job
+// River's cleaner has removed is named without a link.
+function jobLink(id, state) {
+  if (state === "gone") {
+    return `<span class="job gone" title="River no longer has this job">#${esc(id)} (gone from River)</span>`;
+  }
+  const badge = state ? ` <span class="state ${esc(state)}">${esc(state)}</span>` : "";
+  return `<a href="/riverui/jobs/${esc(id)}">#${esc(id)}</a>${badge}`;
+}
+
 function riverJobLink(job) {
   return `<a class="job" href="/riverui/jobs/${job.id}" title="${esc(job.kind)} · created ${esc(absTime(job.created_at))}">#${job.id}<span class="state ${esc(job.state)}">${esc(job.state)}</span></a>`;
 }
@@ -245,7 +256,7 @@ function policyCard(p) {
   }
 
   const errors = p.errors.length
-    ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · <a href="/riverui/jobs/${e.job_id}">job #${e.job_id}</a>` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
+    ? `<ul class="errors">${p.errors.slice(0, 3).map((e) => `<li><span class="when">${timeEl(e.at)} · ${esc(e.action)}${e.job_id ? ` · ${jobLink(e.job_id, e.job_state)}` : ""}</span>${esc(e.message)}</li>`).join("")}</ul>`
     : `<div class="no-errors">✓ No recent errors</div>`;
   const countError = p.count_error ? `<div class="count-error">Counts unavailable: ${esc(p.count_error)}</div>` : "";
   const jobs = p.jobs.length
@@ -707,7 +718,7 @@ function renderAudit() {
         <td><span class="pill ${e.outcome === "ok" ? "ok" : e.outcome === "error" ? "bad" : "wait"}">${esc(e.outcome)}</span></td>
         <td class="right">${num(e.rows_deleted)}</td>
         <td class="right">${num(e.blobs_deleted)}</td>
-        <td>${e.job_id ? `<a href="/riverui/jobs/${e.job_id}">#${e.job_id}</a>` : ""}</td>
+        <td>${e.job_id ? jobLink(e.job_id, e.job_state) : ""}</td>
         <td class="audit-error">${esc(e.error || "")}</td>
       </tr>`).join("")
     : `<tr class="empty-row"><td colspan="8">No audit entries match</td></tr>`);
