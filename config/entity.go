@@ -129,9 +129,10 @@ func (c *Config) EntityNames() []string {
 	return names
 }
 
-// TombstoneFor returns the tombstone policy of entity, or nil.
+// TombstoneFor returns the tombstone policy of entity, with its run-time
+// overrides, or nil.
 func (c *Config) TombstoneFor(entity string) *Tombstone {
-	for _, p := range c.Policies {
+	for _, p := range c.EffectivePolicies() {
 		if p, ok := p.(*Tombstone); ok && p.Entity == entity {
 			return p
 		}

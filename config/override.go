@@ -15,14 +15,14 @@ import (
 // service runs (PATCH /api/v1/policies/{name}): schedules and tuning that
 // workers read at every run. Tables, columns, blob prefixes and modes are
 // left to the file, since changing them under running jobs could point a
-// deletion at other data; so are fields read once at start (a tombstone
-// policy's deleted cache, delete_chunk_size, max_batch_delete_ids).
+// deletion at other data; so is a tombstone policy's deleted cache, which
+// is built once at start.
 var overridable = map[Kind][]string{
 	KindExpire: {"schedule", "batch_size", "max_batches_per_run", "run_budget", "batch_timeout",
 		"watchdog_schedule", "stuck_after"},
 	KindSweep: {"schedule", "batch_size", "pause", "statement_timeout", "adaptive", "min_batch_size",
 		"max_batch_size", "target_batch_duration", "yield_to_foreground", "yield_batch_size", "yield_pause"},
-	KindTombstone: {"schedule", "gc_schedule", "tombstone_max_age"},
+	KindTombstone: {"schedule", "gc_schedule", "tombstone_max_age", "delete_chunk_size", "max_batch_delete_ids"},
 }
 
 // OverridableFields returns the fields of a policy of kind k that an

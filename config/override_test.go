@@ -60,6 +60,27 @@ policies:
 		}
 	})
 
+	t.Run("TombstoneTuningReachesTheEntity", func(t *testing.T) {
+		t.Parallel()
+		cfg, err := Parse([]byte(`
+policies:
+  - {name: runs, kind: tombstone, entity: run}
+`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cfg.SetOverrides(Overrides{"runs": raw(map[string]string{"delete_chunk_size": "50", "max_batch_delete_ids": "7"})}); err != nil {
+			t.Fatal(err)
+		}
+		if p := cfg.TombstoneFor("run"); p.DeleteChunkSize != 50 || p.MaxBatchDeleteIDs != 7 {
+			t.Errorf("TombstoneFor(run) = %+v, want the overridden chunk size and batch limit", p)
+		}
+		err = cfg.SetOverrides(Overrides{"runs": raw(map[string]string{"deleted_cache_size": "5"})})
+		if err == nil || !strings.Contains(err.Error(), "deleted_cache_size") {
+			t.Errorf("override of the deleted cache: %v, want it refused by name", err)
+		}
+	})
+
 	t.Run("RefusedLikeTheFile", func(t *testing.T) {
 		t.Parallel()
 		cfg := load(t)

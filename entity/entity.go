@@ -25,8 +25,11 @@ type Entity struct {
 	// Decl is the declaration, with its tombstone policy's blob_prefix
 	// when that sets one.
 	Decl *config.Entity
-	// Policy is the entity's tombstone policy, or nil.
+	// Policy is the entity's tombstone policy as it was resolved, or nil;
+	// ChunkSize reads the current one, run-time overrides included.
 	Policy *config.Tombstone
+
+	cfg *config.Config
 }
 
 // Spec turns a declaration into what package db resolves.
@@ -54,7 +57,7 @@ func Resolve(ctx context.Context, exec Executor, cfg *config.Config, name string
 	if err != nil {
 		return nil, err
 	}
-	return &Entity{EntityGraph: graph, Decl: decl, Policy: cfg.TombstoneFor(name)}, nil
+	return &Entity{EntityGraph: graph, Decl: decl, Policy: cfg.TombstoneFor(name), cfg: cfg}, nil
 }
 
 // ResolveAll resolves every entity of cfg.
@@ -86,8 +89,8 @@ func (e *Entity) PolicyName() string {
 // ChunkSize is how many rows per table and transaction a large deletion
 // removes ahead of its final transaction.
 func (e *Entity) ChunkSize() int {
-	if e.Policy != nil && e.Policy.DeleteChunkSize > 0 {
-		return e.Policy.DeleteChunkSize
+	if p := e.cfg.TombstoneFor(e.Name); p != nil && p.DeleteChunkSize > 0 {
+		return p.DeleteChunkSize
 	}
 	return 10_000
 }

@@ -29,12 +29,7 @@ func (s *Server) runsRoutes() {
 
 // runPolicy returns the tombstone policy of runs, or nil.
 func (s *Server) runPolicy() *config.Tombstone {
-	for _, p := range s.opts.Config.Policies {
-		if p, ok := p.(*config.Tombstone); ok && p.Entity == jobs.EntityRun {
-			return p
-		}
-	}
-	return nil
+	return s.opts.Config.TombstoneFor(jobs.EntityRun)
 }
 
 func (s *Server) maxBatchDeleteIDs() int {
