@@ -3,6 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/testenv"
 )
 
 // TestCheckConfigDB checks the policies' tables the way their first runs
@@ -79,5 +83,51 @@ policies:
 	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", sessions)
 	if code != 0 || !sweepHasColumns(out, "sessions", "ok") || strings.Contains(out, "warning") {
 		t.Fatalf("after the printed DDL: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestCheckConfigDBEntities checks a declared entity against the database:
+// missing guards fail the check until `guards install`, a foreign key that
+// no edge declares fails it naming the edge to add, and once the edge is
+// declared and its guard installed the entity passes.
+func TestCheckConfigDBEntities(t *testing.T) {
+	t.Parallel()
+	url := testenv.AccountsURL(t)
+	config := func(extraEdges string) string {
+		entities, policies, _ := strings.Cut(testenv.AccountsConfig, "policies:")
+		return writeConfig(t, "database:\n  url: \""+url+"\"\n"+entities+extraEdges+"policies:"+policies)
+	}
+
+	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--config", config(""))
+	if code != 1 || strings.Count(out, "has no late-write guard") != 4 || !strings.Contains(out, "fix: lethe guards install") ||
+		!strings.Contains(errOut, "1 of 1 entities failed the database check") {
+		t.Fatalf("before guards install: exit %d, want 1 naming 4 missing guards\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, nil, "guards", "install", "--config", config("")); code != 0 || strings.Count(out, "add guard of entity account") != 4 {
+		t.Fatalf("guards install: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("")); code != 0 || !strings.Contains(out, "account          ok") {
+		t.Fatalf("after guards install: exit %d, want 0\n%s%s", code, out, errOut)
+	}
+
+	pool, err := pgxpool.New(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	if _, err := pool.Exec(t.Context(), `CREATE TABLE comments (id bigint PRIMARY KEY, task_id bigint REFERENCES tasks (id))`); err != nil {
+		t.Fatal(err)
+	}
+	const fix = "fix: add to entity account's edges: {table: comments, column: task_id, references: tasks.id}"
+	if code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("")); code != 1 || !strings.Contains(out, "comments(task_id) references tasks(id)") || !strings.Contains(out, fix) {
+		t.Fatalf("undeclared foreign key: exit %d, want 1 with\n%s\ngot\n%s%s", code, fix, out, errOut)
+	}
+
+	declared := config("      - {table: comments, column: task_id, references: tasks.id}\n")
+	if code, out, errOut = runCLI(t, nil, "guards", "install", "--config", declared); code != 0 {
+		t.Fatalf("guards install with the new edge: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", declared); code != 0 || !strings.Contains(out, "account          ok") {
+		t.Fatalf("with the edge declared: exit %d, want 0 (a missing index on comments.task_id only warns)\n%s%s", code, out, errOut)
 	}
 }
