@@ -1,6 +1,7 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -102,7 +103,10 @@ const (
 )
 
 // RecordAudit writes entry. Pass a transaction to make the record commit with
-// the work it describes.
+// the work it describes. entry.StartedAt is when the work began by this
+// process's clock (time.Now); the record's started_at and finished_at are
+// the database's, finished_at the moment of the insert and started_at that
+// less the time elapsed since StartedAt.
 func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 	params := &dbsqlc.AuditInsertParams{
 		Policy:       entry.Policy,
@@ -110,8 +114,10 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 		JobID:        entry.JobID,
 		RowsDeleted:  entry.RowsDeleted,
 		BlobsDeleted: entry.BlobsDeleted,
-		StartedAt:    entry.StartedAt,
-		Outcome:      entry.Outcome,
+		// time.Since reads the monotonic clock of a StartedAt taken with
+		// time.Now; a zero or future StartedAt counts as no time.
+		ElapsedSeconds: max(0, time.Since(cmp.Or(entry.StartedAt, time.Now())).Seconds()),
+		Outcome:        entry.Outcome,
 	}
 	if entry.Error != "" {
 		params.Error = &entry.Error

@@ -100,7 +100,10 @@ func TestAudit(t *testing.T) {
 		require.Equal(t, &jobID, e.JobID)
 		require.Equal(t, int64(10), e.RowsDeleted)
 		require.Equal(t, int64(4), e.BlobsDeleted)
-		require.True(t, e.StartedAt.Equal(started))
+		// Both times are the database's: finished_at the insert, started_at
+		// that less the minute elapsed since started.
+		require.WithinDuration(t, started, e.StartedAt, time.Second)
+		require.InDelta(t, time.Minute.Seconds(), e.FinishedAt.Sub(e.StartedAt).Seconds(), 1)
 		require.False(t, e.FinishedAt.Before(e.StartedAt))
 		require.Equal(t, OutcomePartial, e.Outcome)
 		require.Equal(t, "2 blobs failed", e.Error)

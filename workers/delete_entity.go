@@ -45,10 +45,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err != nil {
 		return err
 	}
-	started, err := w.ent.deps.auditStart(ctx)
-	if err != nil {
-		return err
-	}
+	started := time.Now() // the audit's duration covers the chunks too
 	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
 	if err != nil {
 		return err
@@ -114,8 +111,8 @@ func (r deleteResult) total() int64 {
 
 // deleteTx deletes the entity inside tx: exclusive lock, rows, tombstone,
 // purge job, audit. Nothing of it is visible unless tx commits. args.Key is
-// canonical (checkArgs); started is the database clock read before tx began
-// (Deps.auditStart); chunked counts the rows deleted ahead of tx.
+// canonical (checkArgs); started is when the deletion began, chunks
+// included; chunked counts the rows deleted ahead of tx.
 func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, started time.Time, chunked map[string]int64) (deleteResult, error) {
 	var res deleteResult
 	ent, err := e.resolver.Get(ctx, args.Entity)

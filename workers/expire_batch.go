@@ -54,11 +54,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	if err != nil {
 		return err
 	}
-	began := time.Now()
-	started, err := w.deps.auditStart(ctx)
-	if err != nil {
-		return fmt.Errorf("policy %s: %w", p.Name, err)
-	}
+	started := time.Now()
 	claimedAt := job.Args.ClaimedAt
 
 	// Blobs first. The delete below can only match rows among those read
@@ -114,10 +110,10 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	}
 
 	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
-	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(began).Seconds())
+	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
-		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(began)))
+		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
 	return nil
 }
 
@@ -142,10 +138,7 @@ func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, tabl
 	if len(bad) == 0 {
 		return keys, nil
 	}
-	started, err := w.deps.auditStart(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("policy %s: set aside rows: %w", p.Name, err)
-	}
+	started := time.Now()
 	n, err := table.SetAside(ctx, w.deps.Pool, claimedAt, bad)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", p.Name, err)

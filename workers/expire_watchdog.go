@@ -2,7 +2,6 @@ package workers
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -39,15 +38,11 @@ func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.Exp
 
 // run resets stuck rows, auditing the run when it reset any.
 func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID int64) error {
-	began := time.Now()
-	started, err := w.deps.auditStart(ctx)
-	if err != nil {
-		return fmt.Errorf("watchdog of %s: %w", p.Name, err)
-	}
+	started := time.Now()
 	reset, err := w.reset(ctx, p)
 	if reset > 0 {
 		w.deps.Metrics.WatchdogResets.WithLabelValues(p.Name).Add(float64(reset))
-		w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionWatchdog)).Observe(time.Since(began).Seconds())
+		w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionWatchdog)).Observe(time.Since(started).Seconds())
 		w.deps.Logger.InfoContext(ctx, "Watchdog reset stuck rows",
 			slog.String("policy", p.Name), slog.Int64("rows_reset", reset), slog.Duration("stuck_after", p.StuckAfter.D()))
 		outcome := db.OutcomeOK

@@ -58,11 +58,7 @@ func OrphanSweep(ctx context.Context, deps *Deps, p *config.Tombstone) (OrphanSw
 }
 
 func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *int64) (OrphanSweepResult, error) {
-	began := time.Now()
-	started, err := e.deps.auditStart(ctx)
-	if err != nil {
-		return OrphanSweepResult{}, fmt.Errorf("orphan sweep of %s: %w", p.Name, err)
-	}
+	started := time.Now()
 	var (
 		res   OrphanSweepResult
 		after string
@@ -118,10 +114,10 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 	if err := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); err != nil {
 		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", err.Error()))
 	}
-	e.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionOrphanSweep)).Observe(time.Since(began).Seconds())
+	e.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionOrphanSweep)).Observe(time.Since(started).Seconds())
 	e.deps.Logger.InfoContext(ctx, "Swept orphan blobs",
 		slog.String("policy", p.Name), slog.Int("tombstones", res.Tombstones),
 		slog.Int("blobs_deleted", res.BlobsDeleted), slog.Int("skipped", res.Skipped),
-		slog.Int("failed", res.Failed), slog.Duration("duration", time.Since(began)))
+		slog.Int("failed", res.Failed), slog.Duration("duration", time.Since(started)))
 	return res, runErr
 }

@@ -77,19 +77,18 @@ type SweepResult struct {
 // complete (or hit its statement timeout); past that it is cancelled and
 // rolls back. Batches already committed stay deleted.
 func (s *Sweeper) Run(ctx context.Context, p *config.Sweep, jobID *int64) (SweepResult, error) {
-	began := time.Now()
-	started, err := s.deps.auditStart(ctx)
-	if err != nil {
-		return SweepResult{Policy: p.Name}, fmt.Errorf("sweep %s: %w", p.Name, err)
-	}
-	var res SweepResult
+	started := time.Now()
+	var (
+		res SweepResult
+		err error
+	)
 	if p.Mode == config.SweepPartitions {
 		res, err = s.sweepPartitions(ctx, p)
 	} else {
 		res, err = s.sweepRows(ctx, p)
 	}
 	res.Policy = p.Name
-	res.Duration = time.Since(began)
+	res.Duration = time.Since(started)
 	s.logRun(ctx, p, res, err)
 	s.audit(ctx, p, jobID, started, res, err)
 	return res, err

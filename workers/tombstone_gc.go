@@ -48,11 +48,12 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}
-	started, err := e.deps.auditStart(ctx)
+	started := time.Now()
+	now, err := db.Now(ctx, e.deps.Pool)
 	if err != nil {
-		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: %w", p.Name, err)
+		return db.GCResult{}, err
 	}
-	res, err := e.store.GC(ctx, p.Entity, started.Add(-olderThan))
+	res, err := e.store.GC(ctx, p.Entity, now.Add(-olderThan))
 	e.deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: db.ActionTombstoneGC, JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,

@@ -67,17 +67,6 @@ func setupTomb(t testing.TB, mutate ...func(*config.Config)) *tombBundle {
 	return &tombBundle{ctx: t.Context(), pool: pool, blobs: deps.Blobs, deps: deps, ent: ent, client: client, policy: cfg.Tombstone("runs")}
 }
 
-// auditStart reads the database clock as a worker does before the
-// transaction it audits (Deps.auditStart).
-func (b *tombBundle) auditStart(t testing.TB) time.Time {
-	t.Helper()
-	started, err := b.deps.auditStart(b.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return started
-}
-
 // ingestAll writes one of every ingestion kind for hash and fails on error.
 // It returns how many writes were skipped.
 func (b *tombBundle) ingestAll(t *testing.T, hash string) int {
@@ -127,7 +116,7 @@ func totalRows(rows map[string]int) int {
 func (b *tombBundle) deleteRun(t *testing.T, hash string) deleteResult {
 	t.Helper()
 	var res deleteResult
-	started := b.auditStart(t)
+	started := time.Now()
 	err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
 		var err error
 		res, err = b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, started, nil)
@@ -233,7 +222,7 @@ func TestDeleteEntity(t *testing.T) {
 		b.ingestAll(t, "run-a")
 		before := rowsOf(t, b.pool, "run-a")
 
-		started := b.auditStart(t)
+		started := time.Now()
 		tx, err := b.pool.Begin(b.ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -785,12 +774,8 @@ func TestConcurrentGuardDirect(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond)
-			started, err := b.deps.auditStart(b.ctx)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			err = pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
+			started := time.Now()
+			err := pgx.BeginFunc(b.ctx, b.pool, func(tx pgx.Tx) error {
 				_, err := b.ent.deleteTx(b.ctx, tx, b.client, jobs.DeleteEntity{Entity: "run", Key: hash}, nil, started, nil)
 				return err
 			})

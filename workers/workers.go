@@ -155,18 +155,3 @@ func (d *Deps) recordRun(ctx context.Context, policy string, runErr error) {
 func (d *Deps) txFunc(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, d.Pool, fn)
 }
-
-// auditStart reads the database clock at the start of work that an audit
-// entry will describe. lethe_deletion_audit stamps finished_at with the
-// database's now(), the start of the transaction that records the entry, so
-// started_at comes from the same clock and is read before that transaction
-// begins: finished_at is then never before started_at, whatever the skew
-// between this process's clock and the database's. Durations for metrics and
-// logs stay on the process clock.
-func (d *Deps) auditStart(ctx context.Context) (time.Time, error) {
-	started, err := db.Now(ctx, d.Pool)
-	if err != nil {
-		return started, fmt.Errorf("start of audited work: %w", err)
-	}
-	return started, nil
-}

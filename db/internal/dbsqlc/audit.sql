@@ -1,7 +1,14 @@
+-- Both times come from the database clock: finished_at is the moment of the
+-- insert (not now(), the start of its transaction) and started_at that
+-- moment less the work's elapsed time, measured by the caller's monotonic
+-- clock. So started_at never follows finished_at, whatever the two
+-- machines' clocks say, and no extra round trip reads the clock first.
 -- name: AuditInsert :exec
 INSERT INTO lethe_deletion_audit
-    (policy, action, job_id, rows_deleted, blobs_deleted, started_at, outcome, error, detail)
-VALUES (@policy, @action, sqlc.narg('job_id'), @rows_deleted, @blobs_deleted, @started_at, @outcome, sqlc.narg('error'), sqlc.narg('detail'));
+    (policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error, detail)
+VALUES (@policy, @action, sqlc.narg('job_id'), @rows_deleted, @blobs_deleted,
+    clock_timestamp() - make_interval(secs => @elapsed_seconds::float8), clock_timestamp(),
+    @outcome, sqlc.narg('error'), sqlc.narg('detail'));
 
 -- The newest entries matching every filter given (a NULL filter matches
 -- everything), newest first: finished at or after since, before until,

@@ -12,22 +12,29 @@ import (
 
 const auditInsert = `-- name: AuditInsert :exec
 INSERT INTO lethe_deletion_audit
-    (policy, action, job_id, rows_deleted, blobs_deleted, started_at, outcome, error, detail)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    (policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error, detail)
+VALUES ($1, $2, $3, $4, $5,
+    clock_timestamp() - make_interval(secs => $6::float8), clock_timestamp(),
+    $7, $8, $9)
 `
 
 type AuditInsertParams struct {
-	Policy       string
-	Action       string
-	JobID        *int64
-	RowsDeleted  int64
-	BlobsDeleted int64
-	StartedAt    time.Time
-	Outcome      string
-	Error        *string
-	Detail       []byte
+	Policy         string
+	Action         string
+	JobID          *int64
+	RowsDeleted    int64
+	BlobsDeleted   int64
+	ElapsedSeconds float64
+	Outcome        string
+	Error          *string
+	Detail         []byte
 }
 
+// Both times come from the database clock: finished_at is the moment of the
+// insert (not now(), the start of its transaction) and started_at that
+// moment less the work's elapsed time, measured by the caller's monotonic
+// clock. So started_at never follows finished_at, whatever the two
+// machines' clocks say, and no extra round trip reads the clock first.
 func (q *Queries) AuditInsert(ctx context.Context, db DBTX, arg *AuditInsertParams) error {
 	_, err := db.Exec(ctx, auditInsert,
 		arg.Policy,
@@ -35,7 +42,7 @@ func (q *Queries) AuditInsert(ctx context.Context, db DBTX, arg *AuditInsertPara
 		arg.JobID,
 		arg.RowsDeleted,
 		arg.BlobsDeleted,
-		arg.StartedAt,
+		arg.ElapsedSeconds,
 		arg.Outcome,
 		arg.Error,
 		arg.Detail,
