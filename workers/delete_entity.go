@@ -76,6 +76,11 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 // be refused once its tombstone commits anyway. The lock is released before
 // the final transaction takes it again.
 func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (map[string]int64, error) {
+	// Most entities are small: they are deleted in the final transaction
+	// alone, without a connection and a lock of their own.
+	if large, err := ent.Large(ctx, e.deps.Pool, key, ent.ChunkSize()); err != nil || !large {
+		return nil, err
+	}
 	conn, err := e.deps.Pool.Acquire(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("acquire a connection for the chunks of %s %s: %w", ent.Name, key, err)
