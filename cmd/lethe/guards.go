@@ -24,35 +24,29 @@ func guardsCommand() command {
 		if len(positional) != 1 || (positional[0] != "install" && positional[0] != "status") {
 			return usagef("want exactly one of install or status")
 		}
-		cfg, err := c.loadConfig(fs, configPath)
-		if err != nil {
-			return err
-		}
-		pool, err := c.connect(ctx, cfg)
+		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		if positional[0] == "install" {
-			changes, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
-			if err != nil {
-				return err
-			}
-			printGuardChanges(c.stdout, changes, "guards are current")
-			if unresolved != nil {
-				return fmt.Errorf("some entities have no guards: %w", unresolved)
-			}
-			return nil
+		install := positional[0] == "install"
+		var (
+			changes    []entity.GuardChange
+			unresolved error
+		)
+		if install {
+			changes, unresolved, err = entity.InstallGuards(ctx, pool, pool, cfg)
+		} else {
+			changes, unresolved, err = entity.CheckGuards(ctx, pool, cfg)
 		}
-		changes, unresolved, err := entity.CheckGuards(ctx, pool, cfg)
 		if err != nil {
 			return err
 		}
 		printGuardChanges(c.stdout, changes, "guards are current")
-		if unresolved != nil {
+		switch {
+		case unresolved != nil:
 			return fmt.Errorf("some entities have no guards: %w", unresolved)
-		}
-		if len(changes) > 0 {
+		case !install && len(changes) > 0:
 			return fmt.Errorf("%d guards are not current: run lethe guards install", len(changes))
 		}
 		return nil
