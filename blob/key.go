@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // Limits on keys. S3 caps a key at 1,024 bytes; most filesystems cap a path
@@ -36,7 +38,7 @@ func (e *KeyError) Error() string {
 	if e.Key == "" {
 		return fmt.Sprintf("blob: invalid %s: %s", what, e.Reason)
 	}
-	return fmt.Sprintf("blob: invalid %s %s: %s", what, quoteShort(e.Key), e.Reason)
+	return fmt.Sprintf("blob: invalid %s %s: %s", what, quote.Value(e.Key), e.Reason)
 }
 
 // Unwrap makes errors.Is(err, ErrInvalidKey) hold.
@@ -104,7 +106,7 @@ func CheckKeyUnder(prefix, key string) error {
 		return err
 	}
 	if !strings.HasPrefix(key, prefix) || len(key) == len(prefix) {
-		return &KeyError{Key: key, Reason: fmt.Sprintf("not under the prefix %s", quoteShort(prefix))}
+		return &KeyError{Key: key, Reason: fmt.Sprintf("not under the prefix %s", quote.Value(prefix))}
 	}
 	return nil
 }
@@ -136,17 +138,4 @@ func badElement(elem string) string {
 		return fmt.Sprintf("path element of %d bytes, more than %d", len(elem), MaxElementBytes)
 	}
 	return ""
-}
-
-// quoteShort quotes s, cut to its first 100 bytes (on a rune boundary).
-func quoteShort(s string) string {
-	const limit = 100
-	if len(s) <= limit {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
 }

@@ -5,9 +5,10 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // Error is every problem found in a configuration, one per field, in file
@@ -35,22 +36,14 @@ func (p *problems) add(path, format string, args ...any) {
 	*p = append(*p, path+": "+fmt.Sprintf(format, args...))
 }
 
-// maxQuoted bounds how much of a value from the file a problem repeats.
-const maxQuoted = 64
-
-// shorten cuts a long string argument of a problem to its first maxQuoted
-// bytes, saying how long it was, so a problem line stays readable whatever
-// the file holds.
+// shorten cuts a long string argument of a problem to quote.Limit bytes,
+// saying how long it was, so a problem line stays readable whatever the
+// file holds.
 func shorten(arg any) any {
-	s, ok := arg.(string)
-	if !ok || len(s) <= maxQuoted+16 {
-		return arg
+	if s, ok := arg.(string); ok {
+		return quote.Prefix(s)
 	}
-	cut := maxQuoted
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s…(%d bytes)", s[:cut], len(s))
+	return arg
 }
 
 func (p problems) err() error {

@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"slices"
 	"time"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // overridable are the fields of each kind an operator may change while the
@@ -177,11 +179,11 @@ func setJSON(v reflect.Value, raw json.RawMessage) error {
 	if v.Type() == reflect.TypeFor[Duration]() {
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return fmt.Errorf("want a duration string such as \"30s\", got %s", shorten(string(raw)))
+			return fmt.Errorf("want a duration string such as \"30s\", got %s", quote.Prefix(string(raw)))
 		}
 		d, err := time.ParseDuration(s)
 		if err != nil {
-			return fmt.Errorf("bad duration %q (use e.g. 30s, 5m, 2h)", shorten(s))
+			return fmt.Errorf("bad duration %q (use e.g. 30s, 5m, 2h)", quote.Prefix(s))
 		}
 		v.Set(reflect.ValueOf(Duration(d)))
 		return nil
@@ -189,7 +191,7 @@ func setJSON(v reflect.Value, raw json.RawMessage) error {
 	target := reflect.New(v.Type())
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(target.Interface()); err != nil || bytes.Equal(raw, []byte("null")) {
-		return fmt.Errorf("want %s, got %s", want(v.Type()), shorten(string(raw)))
+		return fmt.Errorf("want %s, got %s", want(v.Type()), quote.Prefix(string(raw)))
 	}
 	v.Set(target.Elem())
 	return nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // ErrUnknown is an entity the configuration does not declare.
@@ -49,9 +50,9 @@ func Resolve(ctx context.Context, exec Executor, cfg *config.Config, name string
 	if decl == nil {
 		known := cfg.EntityNames()
 		if len(known) == 0 {
-			return nil, fmt.Errorf("%w: %q (the configuration declares none)", ErrUnknown, truncate(name))
+			return nil, fmt.Errorf("%w: %s (the configuration declares none)", ErrUnknown, quote.Value(name))
 		}
-		return nil, fmt.Errorf("%w: %q (declared: %s)", ErrUnknown, truncate(name), strings.Join(known, ", "))
+		return nil, fmt.Errorf("%w: %s (declared: %s)", ErrUnknown, quote.Value(name), strings.Join(known, ", "))
 	}
 	graph, err := ResolveEntity(ctx, exec, Spec(decl))
 	if err != nil {
@@ -145,10 +146,3 @@ func (r *Resolver) Get(ctx context.Context, name string) (*Entity, error) {
 
 // Names returns the names of the configured entities.
 func (r *Resolver) Names() []string { return slices.Clone(r.cfg.EntityNames()) }
-
-func truncate(s string) string {
-	if len(s) <= 64 {
-		return s
-	}
-	return s[:64] + "…"
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/internal/sqlident"
 )
 
@@ -257,11 +258,7 @@ type KeyError struct {
 }
 
 func (e *KeyError) Error() string {
-	key := e.Key
-	if len(key) > 64 {
-		key = key[:64] + "…"
-	}
-	return fmt.Sprintf("key %q is not a valid %s key of entity %s", key, e.Type, e.Entity)
+	return fmt.Sprintf("key %s is not a valid %s key of entity %s", quote.Value(e.Key), e.Type, e.Entity)
 }
 
 // CountRows returns, per table, how many rows of the entity key exist: what

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // MaxArgsBytes bounds the encoded args of every job kind. Larger args are
@@ -71,7 +72,7 @@ func decodeArgs(data []byte, fields ...argField) error {
 		if len(unknown) > 1 {
 			more = fmt.Sprintf(" (and %d more)", len(unknown)-1)
 		}
-		return fmt.Errorf("unknown field %s%s; the fields are %s", quote(unknown[0]), more, strings.Join(names, ", "))
+		return fmt.Errorf("unknown field %s%s; the fields are %s", quote.Value(unknown[0]), more, strings.Join(names, ", "))
 	}
 	// A value of the wrong type says more than a missing field: report it
 	// first.
@@ -166,7 +167,7 @@ func describe(raw []byte) string {
 		if json.Unmarshal(raw, &s) != nil {
 			return "a malformed string"
 		}
-		return "the string " + quote(s)
+		return "the string " + quote.Value(s)
 	case c == '{':
 		return "an object"
 	case c == '[':
@@ -176,41 +177,9 @@ func describe(raw []byte) string {
 	case c == 'n':
 		return "null"
 	case isNumber(raw):
-		return "the number " + shorten(string(raw))
+		return "the number " + quote.Prefix(string(raw))
 	}
 	return "invalid JSON"
-}
-
-// quoteLimit bounds how much of a value an error quotes.
-const quoteLimit = 64
-
-// quote quotes s for an error message: all of it when its quoted form is at
-// most quoteLimit bytes, else the longest such prefix (cut on a rune
-// boundary) followed by the length of s, so a huge value cannot flood a log
-// or a job's error.
-func quote(s string) string {
-	if q := strconv.Quote(s); len(q) <= quoteLimit+2 {
-		return q
-	}
-	best := `""`
-	for i := 0; i < len(s); {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		q := strconv.Quote(s[:i])
-		if len(q) > quoteLimit+2 {
-			break
-		}
-		best = q
-	}
-	return fmt.Sprintf("%s…(%d bytes)", best, len(s))
-}
-
-// shorten cuts s, plain ASCII such as a JSON number, to quoteLimit bytes.
-func shorten(s string) string {
-	if len(s) <= quoteLimit {
-		return s
-	}
-	return fmt.Sprintf("%s…(%d bytes)", s[:quoteLimit], len(s))
 }
 
 // checkText checks a string that reaches the database: at most max bytes,
@@ -220,9 +189,9 @@ func checkText(field, s string, max int) error {
 	case len(s) > max:
 		return fmt.Errorf("%s is %d bytes, more than the %d allowed", field, len(s), max)
 	case !utf8.ValidString(s):
-		return fmt.Errorf("%s %s is not valid UTF-8", field, quote(s))
+		return fmt.Errorf("%s %s is not valid UTF-8", field, quote.Value(s))
 	case strings.IndexByte(s, 0) >= 0:
-		return fmt.Errorf("%s %s contains a NUL character", field, quote(s))
+		return fmt.Errorf("%s %s contains a NUL character", field, quote.Value(s))
 	}
 	return nil
 }

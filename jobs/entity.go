@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // EntityRun is the example entity: an ML-experiment run, keyed by its run
@@ -23,7 +25,7 @@ func ValidateRunHash(field, hash string) error {
 		return fmt.Errorf("%s is required", field)
 	}
 	if !ValidRunHash(hash) {
-		return fmt.Errorf("%s %s is malformed: want 1 to 64 letters, digits, '_' or '-'", field, quote(hash))
+		return fmt.Errorf("%s %s is malformed: want 1 to 64 letters, digits, '_' or '-'", field, quote.Value(hash))
 	}
 	return nil
 }
@@ -44,7 +46,7 @@ func ValidateEntityKey(entity, key string) error {
 	case entity == "":
 		return errors.New("entity is required")
 	case !entityNameRE.MatchString(entity):
-		return fmt.Errorf("entity %s is malformed: want a lowercase letter, then letters, digits or _ (at most 40)", quote(entity))
+		return fmt.Errorf("entity %s is malformed: want a lowercase letter, then letters, digits or _ (at most 40)", quote.Value(entity))
 	case entity == EntityRun:
 		return ValidateRunHash("key", key)
 	case key == "":
@@ -56,7 +58,7 @@ func ValidateEntityKey(entity, key string) error {
 	}
 	for _, r := range key {
 		if r == '/' || r == '\\' || r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return fmt.Errorf("key %s is malformed: no '/', '\\', control characters or invalid UTF-8", quote(key))
+			return fmt.Errorf("key %s is malformed: no '/', '\\', control characters or invalid UTF-8", quote.Value(key))
 		}
 	}
 	return nil
@@ -165,7 +167,7 @@ func validatePolicy(policy string) error {
 		return errors.New("policy is required")
 	}
 	if !policyRE.MatchString(policy) {
-		return fmt.Errorf("policy %s is malformed: want lowercase letters, digits, '_' or '-' (at most 63)", quote(policy))
+		return fmt.Errorf("policy %s is malformed: want lowercase letters, digits, '_' or '-' (at most 63)", quote.Value(policy))
 	}
 	return nil
 }

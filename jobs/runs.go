@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // Run ingestion: the example writes other services enqueue for ML-experiment
@@ -343,21 +345,21 @@ func validateBlobName(name string) error {
 	case len(name) > MaxBlobNameBytes:
 		return fmt.Errorf("name is %d bytes, more than the %d allowed", len(name), MaxBlobNameBytes)
 	case !utf8.ValidString(name):
-		return fmt.Errorf("name %s is not valid UTF-8", quote(name))
+		return fmt.Errorf("name %s is not valid UTF-8", quote.Value(name))
 	case strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") || strings.Contains(name, "//"):
-		return fmt.Errorf("name %s must be a relative path without empty segments", quote(name))
+		return fmt.Errorf("name %s must be a relative path without empty segments", quote.Value(name))
 	}
 	for _, r := range name {
 		if r < 0x20 || r == 0x7f || r == '\\' {
-			return fmt.Errorf("name %s must not contain control characters or backslashes", quote(name))
+			return fmt.Errorf("name %s must not contain control characters or backslashes", quote.Value(name))
 		}
 	}
 	for seg := range strings.SplitSeq(name, "/") {
 		if seg == "." || seg == ".." {
-			return fmt.Errorf("name %s must not contain . or .. segments", quote(name))
+			return fmt.Errorf("name %s must not contain . or .. segments", quote.Value(name))
 		}
 		if len(seg) > maxBlobNameElementBytes {
-			return fmt.Errorf("name %s has a segment of %d bytes, more than the %d allowed", quote(name), len(seg), maxBlobNameElementBytes)
+			return fmt.Errorf("name %s has a segment of %d bytes, more than the %d allowed", quote.Value(name), len(seg), maxBlobNameElementBytes)
 		}
 	}
 	return nil
