@@ -19,6 +19,10 @@ const (
 	StatusDeleted            = "DELETED"
 )
 
+// claimableSQL is the condition under which an expire policy's row is due:
+// what the planner claims and what a preview counts.
+const claimableSQL = `{status} = 'NOT_EXPIRED' AND {expires_at} < now()`
+
 // ExpireColumns names the table and columns of an expire policy, as written
 // in the configuration (unquoted).
 type ExpireColumns struct {
@@ -210,7 +214,7 @@ func (t *ExpireTable) build() {
 	// timestamp names the batch: its job finds the rows by it. Only the
 	// count, the timestamp and the cursor come back.
 	t.claimSQL = r.Fill(t.lockThenUpdate(
-		`{status} = 'NOT_EXPIRED' AND {expires_at} < now() AND {expires_at} >= $2`, `{expires_at}`,
+		claimableSQL+` AND {expires_at} >= $2`, `{expires_at}`,
 		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	// A batch's rows are found through the claim's timestamp, with an

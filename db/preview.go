@@ -38,34 +38,23 @@ type PolicyPreview struct {
 // previewTimeout bounds each statement of a preview.
 const previewTimeout = 5 * time.Second
 
-// The statements of a preview: a count bounded by a LIMITed subquery, and
-// the first keys. Both walk the rows in expiry order with the same
-// predicate as the claim (db/claim.go) or the sweep (db/sweep.go), so an
-// index on the expiry column (for expire, the claim's partial index)
-// serves them and each touches at most its LIMIT of rows.
+// previewSQL returns the statements of a preview of the rows for which due
+// holds: a count bounded by a LIMITed subquery, and the first keys. Both
+// walk the rows in expiry order with the predicate of the claim
+// (claimableSQL) or of the sweep (sweepDueSQL), so an index on the expiry
+// column (for expire, the claim's partial index) serves them and each
+// touches at most its LIMIT ($1) of rows.
+func previewSQL(due string) (count, keys string) {
+	return `SELECT count(*) FROM (
+			SELECT 1 FROM {table} WHERE ` + due + ` ORDER BY {expires_at} LIMIT $1) due`,
+		`SELECT {key}::text, {expires_at}::timestamptz FROM {table}
+		WHERE ` + due + `
+		ORDER BY {expires_at}
+		LIMIT $1`
+}
+
+// The statements of a preview in partitions mode.
 const (
-	previewExpireCountSQL = `
-		SELECT count(*) FROM (
-			SELECT 1 FROM {table}
-			WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
-			ORDER BY {expires_at}
-			LIMIT $1) due`
-	previewExpireKeysSQL = `
-		SELECT {key}::text, {expires_at}::timestamptz FROM {table}
-		WHERE {status} = 'NOT_EXPIRED' AND {expires_at} < now()
-		ORDER BY {expires_at}
-		LIMIT $1`
-	previewSweepCountSQL = `
-		SELECT count(*) FROM (
-			SELECT 1 FROM {table}
-			WHERE {expires_at} < now()
-			ORDER BY {expires_at}
-			LIMIT $1) due`
-	previewSweepKeysSQL = `
-		SELECT {key}::text, {expires_at}::timestamptz FROM {table}
-		WHERE {expires_at} < now()
-		ORDER BY {expires_at}
-		LIMIT $1`
 	// In partitions mode whole partitions go: every row below the upper
 	// bound of the newest one to drop. Partition pruning keeps the scan
 	// to those partitions, and the LIMIT stops it early, index or not.
@@ -82,14 +71,16 @@ func ExpirePreviewSQL(cols ExpireColumns) (count, keys string) {
 	t := newIdentTemplate(map[string]string{
 		"table": cols.Table, "key": cols.Key, "status": cols.Status, "expires_at": cols.ExpiresAt,
 	})
-	return t.Fill(previewExpireCountSQL), t.Fill(previewExpireKeysSQL)
+	count, keys = previewSQL(claimableSQL)
+	return t.Fill(count), t.Fill(keys)
 }
 
 // SweepPreviewSQL returns the statements PreviewSweep runs on a table
 // swept by rows: each takes its LIMIT as $1.
 func SweepPreviewSQL(t SweepTable) (count, keys string) {
 	tmpl := newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn})
-	return tmpl.Fill(previewSweepCountSQL), tmpl.Fill(previewSweepKeysSQL)
+	count, keys = previewSQL(sweepDueSQL)
+	return tmpl.Fill(count), tmpl.Fill(keys)
 }
 
 // PreviewExpire reports what an expire policy's next run would claim: its

@@ -68,6 +68,10 @@ func IsSweepTimeout(err error) bool {
 // the network) never answers.
 const sweepClientSlack = 5 * time.Second
 
+// sweepDueSQL is the condition under which a swept row is due: what a sweep
+// deletes and what a preview counts.
+const sweepDueSQL = `{expires_at} < now()`
+
 // The runbook's batch delete, by ctid on an ordinary table and by key on a
 // partitioned one (see SweepBatch).
 const (
@@ -75,18 +79,18 @@ const (
 		DELETE FROM {table}
 		WHERE ctid = ANY (ARRAY(
 			SELECT ctid FROM {table}
-			WHERE {expires_at} < now()
+			WHERE ` + sweepDueSQL + `
 			ORDER BY {expires_at}
 			LIMIT $1))
-		  AND {expires_at} < now()`
+		  AND ` + sweepDueSQL
 	sweepDeleteByKeySQL = `
 		DELETE FROM {table}
 		WHERE {key} = ANY (ARRAY(
 			SELECT {key} FROM {table}
-			WHERE {expires_at} < now()
+			WHERE ` + sweepDueSQL + `
 			ORDER BY {expires_at}
 			LIMIT $1))
-		  AND {expires_at} < now()`
+		  AND ` + sweepDueSQL
 )
 
 // SweepBatch deletes at most limit of t's expired rows, oldest first, in a
