@@ -224,12 +224,7 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req, `{"keys": ["<key>", ...]}`) {
 		return
 	}
-	if len(req.Keys) == 0 {
-		writeError(w, http.StatusBadRequest, "keys is required and must not be empty")
-		return
-	}
-	if limit := s.maxBatchDelete(ent.Name); len(req.Keys) > limit {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("keys has %d keys, more than max_batch_delete_ids %d", len(req.Keys), limit))
+	if !s.checkBatchSize(w, ent.Name, "keys", "keys", len(req.Keys)) {
 		return
 	}
 	keys := make([]string, len(req.Keys))
@@ -277,28 +272,7 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		})
 		return
 	}
-	params := make([]river.InsertManyParams, len(keys))
-	for i, key := range keys {
-		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: ent.Name, Key: key}}
-	}
-	ids := make([]int64, 0, len(keys))
-	// The audit entry's started_at, read before the transaction whose
-	// start stamps its finished_at.
-	started, err := db.Now(ctx, s.opts.Pool)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
-		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
-		if err != nil {
-			return fmt.Errorf("insert delete jobs of %s: %w", ent.Name, err)
-		}
-		for _, inserted := range res {
-			ids = append(ids, inserted.Job.ID)
-		}
-		return auditOperator(ctx, tx, r, s.deleteAction(started, ent.Name, keys, ids))
-	})
+	ids, err := s.insertDeletes(r, ent.Name, keys)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -308,6 +282,54 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		return
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"entity": ent.Name, "keys": keys, "job_ids": ids})
+}
+
+// checkBatchSize answers 400 when a batch delete of entity names no key
+// and 413 when it names more than the policy's max_batch_delete_ids; field
+// is the body's field holding the n keys, and noun what they are called.
+func (s *Server) checkBatchSize(w http.ResponseWriter, entity, field, noun string, n int) bool {
+	if n == 0 {
+		writeError(w, http.StatusBadRequest, field+" is required and must not be empty")
+		return false
+	}
+	if limit := s.maxBatchDelete(entity); n > limit {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s has %d %s, more than max_batch_delete_ids %d", field, n, noun, limit))
+		return false
+	}
+	return true
+}
+
+// insertDeletes inserts one delete_entity job per key of entity, all in
+// one transaction with the audit entry of the operator who sent r, and
+// returns the jobs' IDs in key order. The run routes and the entity routes
+// both delete through it.
+func (s *Server) insertDeletes(r *http.Request, entity string, keys []string) ([]int64, error) {
+	ctx := r.Context()
+	params := make([]river.InsertManyParams, len(keys))
+	for i, key := range keys {
+		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: entity, Key: key}}
+	}
+	// The audit entry's started_at, read before the transaction whose
+	// start stamps its finished_at.
+	started, err := db.Now(ctx, s.opts.Pool)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(keys))
+	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
+		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
+		if err != nil {
+			return fmt.Errorf("insert delete jobs of %s: %w", entity, err)
+		}
+		for _, inserted := range res {
+			ids = append(ids, inserted.Job.ID)
+		}
+		return auditOperator(ctx, tx, r, s.deleteAction(started, entity, keys, ids))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
 }
 
 // handleClearEntityTombstone removes the key's tombstone: 204, no body,

@@ -5,10 +5,6 @@ import (
 	"net/http"
 	"slices"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river"
-
-	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
@@ -25,18 +21,6 @@ func (s *Server) runsRoutes() {
 	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone/{$}", auth(http.HandlerFunc(s.handleClearTombstone)))
 	s.mux.Handle("POST /api/v1/runs/{run_id}/clear-tombstone", auth(http.HandlerFunc(s.handleClearTombstone)))
 	s.mux.Handle("GET /api/v1/tombstones", auth(http.HandlerFunc(s.handleListTombstones)))
-}
-
-// runPolicy returns the tombstone policy of runs, or nil.
-func (s *Server) runPolicy() *config.Tombstone {
-	return s.opts.Config.TombstoneFor(jobs.EntityRun)
-}
-
-func (s *Server) maxBatchDeleteIDs() int {
-	if p := s.runPolicy(); p != nil {
-		return p.MaxBatchDeleteIDs
-	}
-	return 1000
 }
 
 // runID reads and checks the {run_id} path value, answering 400 when it is
@@ -105,12 +89,7 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 	if !decodeBody(w, r, &req, `{"run_ids": ["<run_hash>", ...]}`) {
 		return
 	}
-	if len(req.RunIDs) == 0 {
-		writeError(w, http.StatusBadRequest, "run_ids is required and must not be empty")
-		return
-	}
-	if limit := s.maxBatchDeleteIDs(); len(req.RunIDs) > limit {
-		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("run_ids has %d IDs, more than max_batch_delete_ids %d", len(req.RunIDs), limit))
+	if !s.checkBatchSize(w, jobs.EntityRun, "run_ids", "IDs", len(req.RunIDs)) {
 		return
 	}
 	for i, hash := range req.RunIDs {
@@ -124,6 +103,8 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 	s.deleteRuns(w, r, slices.Compact(hashes), true)
 }
 
+// deleteRuns inserts one delete_entity job per run, in one transaction,
+// unless a run neither exists nor was deleted.
 func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []string, batch bool) {
 	ctx := r.Context()
 	found, err := db.KnownRuns(ctx, s.opts.Pool, hashes)
@@ -145,28 +126,7 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		writeJSON(w, http.StatusNotFound, map[string]any{"error": fmt.Sprintf("%d runs not found; nothing was deleted", len(missing)), "not_found": missing})
 		return
 	}
-	params := make([]river.InsertManyParams, len(hashes))
-	for i, h := range hashes {
-		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: jobs.EntityRun, Key: h}}
-	}
-	var ids []int64
-	// The audit entry's started_at, read before the transaction whose
-	// start stamps its finished_at.
-	started, err := db.Now(ctx, s.opts.Pool)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
-		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
-		if err != nil {
-			return fmt.Errorf("insert delete jobs: %w", err)
-		}
-		for _, inserted := range res {
-			ids = append(ids, inserted.Job.ID)
-		}
-		return auditOperator(ctx, tx, r, s.deleteAction(started, jobs.EntityRun, hashes, ids))
-	})
+	ids, err := s.insertDeletes(r, jobs.EntityRun, hashes)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
