@@ -83,6 +83,9 @@ func (s *Server) handleGetPolicy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ps, err := s.policyStats(ctx, p, states, totals)
+	if err == nil {
+		err = s.setErrorJobStates(ctx, ps.Errors)
+	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -175,22 +178,13 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 	if entries == nil {
 		entries = []db.AuditEntry{}
 	}
-	// Links into River UI only for jobs River still has, with their state.
-	var ids []int64
-	for _, e := range entries {
-		if e.JobID != nil {
-			ids = append(ids, *e.JobID)
-		}
+	refs := make([]jobRef, len(entries))
+	for i := range entries {
+		refs[i] = jobRef{id: entries[i].JobID, state: &entries[i].JobState}
 	}
-	states, err := db.RiverJobStates(r.Context(), s.opts.Pool, s.opts.Config.River.Schema, ids)
-	if err != nil {
+	if err := s.setJobStates(r.Context(), refs); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
-	}
-	for i, e := range entries {
-		if e.JobID != nil {
-			entries[i].JobState = states[*e.JobID]
-		}
 	}
 	answer := map[string]any{"audit": entries}
 	// A full page may have a next one: before=<its last ID> asks for it.

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -404,6 +405,77 @@ func TestAPI(t *testing.T) {
 		}
 		if ov.Policies[0].Paused {
 			t.Error("overview still shows pastes paused after resume")
+		}
+	})
+
+	// Errors and audit entries naming a job link to it in River UI only
+	// while River has it: the others say the job is gone.
+	t.Run("ErrorJobStates", func(t *testing.T) {
+		t.Parallel()
+		b := setupAPI(t, false)
+		client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{Schema: config.DefaultRiverSchema})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: jobs.EntityRun, Key: "r1"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		live, gone := res.Job.ID, res.Job.ID+1000
+		mustExec(t, b.pool, `INSERT INTO lethe_deletion_audit (policy, action, job_id, started_at, finished_at, outcome, error) VALUES
+			('pastes', 'expire_batch', $1, now(), now(), 'error', 'blob store unreachable'),
+			('idempotency', 'sweep', $2, now(), now(), 'error', 'statement timeout')`, live, gone)
+		wantStates := map[string]string{"pastes": string(rivertype.JobStateAvailable), "idempotency": db.JobStateGone}
+
+		status, body, _ := b.do(t, "GET", "/api/v1/overview")
+		if status != 200 {
+			t.Fatalf("GET overview: %d %s", status, body)
+		}
+		var ov web.Overview
+		if err := json.Unmarshal(body, &ov); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ov.Policies {
+			want, ok := wantStates[p.Name]
+			if !ok {
+				continue
+			}
+			if len(p.Errors) != 1 || p.Errors[0].JobState != want {
+				t.Errorf("overview: policy %s errors %+v, want one with job_state %s", p.Name, p.Errors, want)
+			}
+		}
+
+		status, body, _ = b.do(t, "GET", "/api/v1/policies/idempotency")
+		if status != 200 {
+			t.Fatalf("GET policy: %d %s", status, body)
+		}
+		var got struct {
+			Policy web.PolicyStats `json:"policy"`
+		}
+		if err := json.Unmarshal(body, &got); err != nil {
+			t.Fatal(err)
+		}
+		if e := got.Policy.Errors; len(e) != 1 || e[0].JobState != db.JobStateGone {
+			t.Errorf("GET policy: errors %+v, want one with job_state gone", e)
+		}
+
+		status, body, _ = b.do(t, "GET", "/api/v1/audit?outcome=error")
+		if status != 200 {
+			t.Fatalf("GET audit: %d %s", status, body)
+		}
+		var audit struct {
+			Audit []db.AuditEntry `json:"audit"`
+		}
+		if err := json.Unmarshal(body, &audit); err != nil {
+			t.Fatal(err)
+		}
+		if len(audit.Audit) != 2 {
+			t.Fatalf("GET audit: %d entries, want 2: %s", len(audit.Audit), body)
+		}
+		for _, e := range audit.Audit {
+			if want := wantStates[e.Policy]; e.JobState != want {
+				t.Errorf("GET audit: %s entry job_state %q, want %q", e.Policy, e.JobState, want)
+			}
 		}
 	})
 

@@ -153,6 +153,13 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		}
 		ov.Policies = append(ov.Policies, ps)
 	}
+	errs := make([][]db.PolicyError, len(ov.Policies))
+	for i, ps := range ov.Policies {
+		errs[i] = ps.Errors
+	}
+	if err := s.setErrorJobStates(ctx, errs...); err != nil {
+		return nil, err
+	}
 
 	entities, err := db.TombstoneSummary(ctx, pool)
 	if err != nil {
@@ -181,7 +188,8 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	return ov, nil
 }
 
-// policyStats reads one policy's numbers. A failing count (a table dropped
+// policyStats reads one policy's numbers, its errors' job states left to
+// setErrorJobStates. A failing count (a table dropped
 // under a running service) is reported on the policy, not as a failed
 // overview.
 func (s *Server) policyStats(ctx context.Context, policy config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals) (PolicyStats, error) {
@@ -233,21 +241,6 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	if ps.Errors, err = db.RecentErrors(ctx, pool, base.Name, 5); err != nil {
 		return ps, err
 	}
-	var ids []int64
-	for _, e := range ps.Errors {
-		if e.JobID != nil {
-			ids = append(ids, *e.JobID)
-		}
-	}
-	jobStates, err := db.RiverJobStates(ctx, pool, s.opts.Config.River.Schema, ids)
-	if err != nil {
-		return ps, err
-	}
-	for i, e := range ps.Errors {
-		if e.JobID != nil {
-			ps.Errors[i].JobState = jobStates[*e.JobID]
-		}
-	}
 	if ps.Jobs, err = db.RecentJobs(ctx, s.opts.River, base.Name, 6); err != nil {
 		return ps, err
 	}
@@ -264,6 +257,46 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 		ps.JobKinds = []string{}
 	}
 	return ps, nil
+}
+
+// setErrorJobStates sets the River job state of every error in lists that
+// names a job, in one query for them all.
+func (s *Server) setErrorJobStates(ctx context.Context, lists ...[]db.PolicyError) error {
+	var refs []jobRef
+	for _, errs := range lists {
+		for i := range errs {
+			refs = append(refs, jobRef{id: errs[i].JobID, state: &errs[i].JobState})
+		}
+	}
+	return s.setJobStates(ctx, refs)
+}
+
+// jobRef is the job an error or audit entry names (id nil when none) and
+// where its River state goes.
+type jobRef struct {
+	id    *int64
+	state *string
+}
+
+// setJobStates looks up, in one query, the River state of every job refs
+// name, so links into River UI only point at jobs River still has.
+func (s *Server) setJobStates(ctx context.Context, refs []jobRef) error {
+	var ids []int64
+	for _, ref := range refs {
+		if ref.id != nil {
+			ids = append(ids, *ref.id)
+		}
+	}
+	states, err := db.RiverJobStates(ctx, s.opts.Pool, s.opts.Config.River.Schema, ids)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if ref.id != nil {
+			*ref.state = states[*ref.id]
+		}
+	}
+	return nil
 }
 
 // nextRun is when schedule fires next: after the last run for an interval
