@@ -66,9 +66,8 @@ func (s *Server) handleListPolicies(w http.ResponseWriter, r *http.Request) {
 // recent audit entries.
 func (s *Server) handleGetPolicy(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
-	p := s.opts.Config.Policy(name)
-	if p == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+	p, ok := s.knownPolicy(w, name)
+	if !ok {
 		return
 	}
 	ctx := r.Context()
@@ -103,8 +102,7 @@ func (s *Server) handleGetPolicy(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
-	if s.opts.Config.Policy(name) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+	if _, ok := s.knownPolicy(w, name); !ok {
 		return
 	}
 	state, err := db.GetPolicyState(r.Context(), s.opts.Pool, name)
@@ -133,22 +131,31 @@ func (s *Server) handleRunPolicy(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handlePausePolicy(paused bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		name := r.PathValue("policy")
-		if s.opts.Config.Policy(name) == nil {
-			writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+		if _, ok := s.knownPolicy(w, name); !ok {
 			return
 		}
-		if err := db.SetPolicyPaused(r.Context(), s.opts.Pool, name, paused); err != nil {
+		if err := s.setPaused(r, name, paused); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		s.forget()
-		action := db.ActionResumePolicy
-		if paused {
-			action = db.ActionPausePolicy
-		}
-		s.recordOperator(r, operatorAction{action: action, policy: name, detail: map[string]any{"paused": paused}})
 		writeJSON(w, http.StatusOK, map[string]any{"policy": name, "paused": paused})
 	}
+}
+
+// setPaused pauses or resumes policy name for the operator who sent r and
+// audits it. POST …/pause and …/resume and PATCH {"paused": …} all go
+// through it.
+func (s *Server) setPaused(r *http.Request, name string, paused bool) error {
+	if err := db.SetPolicyPaused(r.Context(), s.opts.Pool, name, paused); err != nil {
+		return err
+	}
+	s.forget()
+	action := db.ActionResumePolicy
+	if paused {
+		action = db.ActionPausePolicy
+	}
+	s.recordOperator(r, operatorAction{action: action, policy: name, detail: map[string]any{"paused": paused}})
+	return nil
 }
 
 // auditParams are the query parameters GET /api/v1/audit takes.
@@ -302,6 +309,17 @@ func writeAuditCSV(w http.ResponseWriter, entries []db.AuditEntry) {
 	cw.Flush()
 }
 
+// knownPolicy returns the policy named name, answering 404 when there is
+// none.
+func (s *Server) knownPolicy(w http.ResponseWriter, name string) (config.Policy, bool) {
+	p := s.opts.Config.Policy(name)
+	if p == nil {
+		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+		return nil, false
+	}
+	return p, true
+}
+
 // policyNames are the configured policies' names, in configuration order.
 func (s *Server) policyNames() []string {
 	names := make([]string, 0, len(s.opts.Config.Policies))
@@ -331,9 +349,8 @@ const sweepPreviewBatches = 10
 // request: 400 pointing to the entity preview.
 func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
-	policy := s.opts.Config.Policy(name)
-	if policy == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+	policy, ok := s.knownPolicy(w, name)
+	if !ok {
 		return
 	}
 	for param := range r.URL.Query() {
@@ -430,9 +447,10 @@ func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	policy := q.Get("policy")
-	if policy != "" && s.opts.Config.Policy(policy) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(policy))
-		return
+	if policy != "" {
+		if _, ok := s.knownPolicy(w, policy); !ok {
+			return
+		}
 	}
 	points, err := s.throughput[throughputKey{window, policy}].get(r.Context(), &s.gen, overviewMaxAge, overviewTimeout,
 		func(ctx context.Context) ([]db.ThroughputPoint, error) {

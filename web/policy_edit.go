@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/lethehq/lethe/config"
@@ -29,8 +28,7 @@ const policyEditWant = `a JSON object of fields to change, e.g. {"schedule": "@e
 // on this node at once and on every other within a few seconds.
 func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
-	if s.opts.Config.FilePolicy(name) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+	if _, ok := s.knownPolicy(w, name); !ok {
 		return
 	}
 	var patch map[string]json.RawMessage
@@ -80,15 +78,10 @@ func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 		s.recordOperator(r, operatorAction{action: db.ActionOverridePolicy, policy: name, detail: map[string]any{"fields": fields}})
 	}
 	if paused != nil {
-		if err := db.SetPolicyPaused(ctx, s.opts.Pool, name, *paused); err != nil {
+		if err := s.setPaused(r, name, *paused); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		action := db.ActionResumePolicy
-		if *paused {
-			action = db.ActionPausePolicy
-		}
-		s.recordOperator(r, operatorAction{action: action, policy: name, detail: map[string]any{"paused": *paused}})
 	}
 	s.answerOverrides(ctx, w, name)
 }
@@ -98,8 +91,7 @@ func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 // get here.
 func (s *Server) handleDeletePolicyOverrides(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("policy")
-	if s.opts.Config.FilePolicy(name) == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+	if _, ok := s.knownPolicy(w, name); !ok {
 		return
 	}
 	removed, err := db.DeletePolicyOverrides(r.Context(), s.opts.Pool, name)
