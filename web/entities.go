@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -309,14 +309,9 @@ func (s *Server) insertDeletes(r *http.Request, entity string, keys []string) ([
 	for i, key := range keys {
 		params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: entity, Key: key}}
 	}
-	// The audit entry's started_at, read before the transaction whose
-	// start stamps its finished_at.
-	started, err := db.Now(ctx, s.opts.Pool)
-	if err != nil {
-		return nil, err
-	}
+	started := time.Now()
 	ids := make([]int64, 0, len(keys))
-	err = pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.opts.Pool, func(tx pgx.Tx) error {
 		res, err := s.opts.River.InsertManyTx(ctx, tx, params)
 		if err != nil {
 			return fmt.Errorf("insert delete jobs of %s: %w", entity, err)

@@ -15,8 +15,8 @@ import (
 )
 
 // operatorAction is one state change an operator made through r, for the
-// audit: when it started (by the database clock, which stamps the entry's
-// finished_at), what it was, on which policy ("" when none), the one job it
+// audit: when it started (by time.Now, as db.RecordAudit wants; zero when
+// it is recorded as it is made), what it was, on which policy ("" when none), the one job it
 // concerns (nil when none or several) and what changed.
 type operatorAction struct {
 	started time.Time
@@ -29,7 +29,7 @@ type operatorAction struct {
 // auditOperator records a in lethe_deletion_audit with outcome ok, naming
 // who sent r (detail "by" and "role") and how (detail "method" and
 // "path"). Pass the transaction that made the change so the record commits
-// with it, and read a.started from the database before it began.
+// with it, and take a.started with time.Now before it began.
 func auditOperator(ctx context.Context, exec db.Executor, r *http.Request, a operatorAction) error {
 	p := principalFrom(r.Context())
 	detail := map[string]any{"by": p.Name, "role": string(p.Role), "method": r.Method, "path": r.URL.Path}
@@ -42,17 +42,13 @@ func auditOperator(ctx context.Context, exec db.Executor, r *http.Request, a ope
 	})
 }
 
-// recordOperator records a after the change it describes was made, at the
-// database's time: a failure to record is logged, the change stands.
+// recordOperator records a after the change it describes was made (its
+// started_at and finished_at both the moment of the record): a failure to
+// record is logged, the change stands.
 func (s *Server) recordOperator(r *http.Request, a operatorAction) {
 	// The change is made: record it even if the client went away.
 	ctx := context.WithoutCancel(r.Context())
-	started, err := db.Now(ctx, s.opts.Pool)
-	if err == nil {
-		a.started = started
-		err = auditOperator(ctx, s.opts.Pool, r, a)
-	}
-	if err != nil {
+	if err := auditOperator(ctx, s.opts.Pool, r, a); err != nil {
 		s.opts.Logger.ErrorContext(ctx, "audit operator action", slog.String("action", string(a.action)),
 			slog.String("by", principalFrom(r.Context()).Name), slog.String("error", err.Error()))
 	}
