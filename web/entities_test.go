@@ -80,17 +80,7 @@ migrate_on_start: false
 // do sends body with the bundle's token (when set) and decodes a JSON answer.
 func (b *entitiesBundle) do(t *testing.T, method, path, body string) response {
 	t.Helper()
-	var opts []reqOpt
-	if body != "" {
-		opts = append(opts, withBody(body))
-	}
-	if b.token != "" {
-		opts = append(opts, bearer(b.token))
-	}
-	status, data, _ := b.api.do(t, method, path, opts...)
-	r := response{status: status, body: string(data)}
-	_ = json.Unmarshal(data, &r.json)
-	return r
+	return b.api.doJSON(t, b.token, method, path, body)
 }
 
 // state is everything a request could change: jobs, tombstones, rows and

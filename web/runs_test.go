@@ -55,14 +55,21 @@ type response struct {
 // do sends body with the bundle's token (when set) and decodes a JSON answer.
 func (b *runsBundle) do(t *testing.T, method, path, body string) response {
 	t.Helper()
+	return b.api.doJSON(t, b.token, method, path, body)
+}
+
+// doJSON sends body (when set) as JSON with token (when set) and decodes
+// a JSON answer.
+func (b *apiBundle) doJSON(t *testing.T, token, method, path, body string) response {
+	t.Helper()
 	var opts []reqOpt
 	if body != "" {
 		opts = append(opts, withBody(body))
 	}
-	if b.token != "" {
-		opts = append(opts, bearer(b.token))
+	if token != "" {
+		opts = append(opts, bearer(token))
 	}
-	status, data, _ := b.api.do(t, method, path, opts...)
+	status, data, _ := b.do(t, method, path, opts...)
 	r := response{status: status, body: string(data)}
 	_ = json.Unmarshal(data, &r.json)
 	return r
