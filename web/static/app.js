@@ -91,17 +91,24 @@ function setHTML(el, html) {
   updateTimes(el);
 }
 
-async function api(method, path) {
-  const res = await fetch(path, { method, headers: { Accept: "application/json" }, credentials: "same-origin" });
+// api sends a request as every call from the dashboard does: same origin,
+// and a body (when given) as JSON with Content-Type application/json.
+async function api(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
   if (res.status === 401) {
     showBanner("Authentication required: reload the page and sign in (user name and password, or any user name and the API token as password).");
     throw new Error("authentication required");
   }
   if (res.status === 204) return null;
-  let body = null;
-  try { body = await res.json(); } catch { /* empty or not JSON */ }
-  if (!res.ok) throw new Error((body && body.error) || `${method} ${path}: HTTP ${res.status}`);
-  return body;
+  let answer = null;
+  try { answer = await res.json(); } catch { /* empty or not JSON */ }
+  if (!res.ok) throw new Error((answer && answer.error) || `${method} ${path}: HTTP ${res.status}`);
+  return answer;
 }
 
 function showBanner(text) {

@@ -75,21 +75,6 @@ function changedFields() {
   return out;
 }
 
-// sendEdit sends a JSON request as every state change from the dashboard
-// does: same origin, Content-Type application/json.
-async function sendEdit(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, init);
-  let answer = null;
-  try { answer = await res.json(); } catch { /* not JSON */ }
-  if (!res.ok) throw new Error((answer && answer.error) || `${method} ${path}: HTTP ${res.status}`);
-  return answer;
-}
-
 async function onEditSave(ev) {
   ev.preventDefault();
   const p = editState.policy;
@@ -100,7 +85,7 @@ async function onEditSave(ev) {
   }
   $("policy-edit-save").disabled = true;
   try {
-    await sendEdit("PATCH", `/api/v1/policies/${encodeURIComponent(p.name)}`, changes);
+    await api("PATCH", `/api/v1/policies/${encodeURIComponent(p.name)}`, changes);
     $("policy-edit").close();
     toast(`Saved <strong>${esc(p.name)}</strong>: ${esc(Object.keys(changes).join(", "))}`);
     refresh();
@@ -114,7 +99,7 @@ async function onEditSave(ev) {
 async function onEditReset() {
   const p = editState.policy;
   try {
-    await sendEdit("DELETE", `/api/v1/policies/${encodeURIComponent(p.name)}/overrides`);
+    await api("DELETE", `/api/v1/policies/${encodeURIComponent(p.name)}/overrides`);
     $("policy-edit").close();
     toast(`<strong>${esc(p.name)}</strong> is back to the configuration file`);
     refresh();
