@@ -70,11 +70,34 @@ func (s *Server) requireAuth(next http.Handler) http.Handler {
 // authenticate returns who r's credentials name, false when they name no
 // one. Every configured credential is compared, in constant time.
 func (s *Server) authenticate(r *http.Request) (Principal, bool) {
-	cfg := s.opts.Config.HTTP
-	if !cfg.HasAuth() {
+	if !s.opts.Config.HTTP.HasAuth() {
 		return Principal{Name: config.AnonymousName, Role: RoleOperator}, true
 	}
-	creds := make([]credential, 0, 1+len(cfg.Viewers))
+	header := r.Header.Get("Authorization")
+	if token, ok := strings.CutPrefix(header, "Bearer "); ok {
+		return match(s.credentials, func(c credential) bool { return c.token != "" && equal(token, c.token) })
+	}
+	if user, pass, ok := r.BasicAuth(); ok {
+		return match(s.credentials, func(c credential) bool {
+			// Browsers can only send basic auth: a token works as the
+			// password, with any user name.
+			basic := c.username != "" && c.password != "" && equal(user, c.username) && equal(pass, c.password)
+			return basic || (c.token != "" && equal(pass, c.token))
+		})
+	}
+	return Principal{}, false
+}
+
+// credential is one configured credential and who it names.
+type credential struct {
+	Principal
+	token, username, password string
+}
+
+// credentialsOf lists every credential cfg configures, the operator's
+// (http.token, http.username and http.password) first; New builds it once.
+func credentialsOf(cfg config.HTTP) []credential {
+	creds := make([]credential, 0, 1+len(cfg.Operators)+len(cfg.Viewers))
 	creds = append(creds, credential{
 		Principal: Principal{Name: config.OperatorName, Role: RoleOperator},
 		token:     cfg.Token, username: cfg.Username, password: cfg.Password,
@@ -90,25 +113,7 @@ func (s *Server) authenticate(r *http.Request) (Principal, bool) {
 			})
 		}
 	}
-	header := r.Header.Get("Authorization")
-	if token, ok := strings.CutPrefix(header, "Bearer "); ok {
-		return match(creds, func(c credential) bool { return c.token != "" && equal(token, c.token) })
-	}
-	if user, pass, ok := r.BasicAuth(); ok {
-		return match(creds, func(c credential) bool {
-			// Browsers can only send basic auth: a token works as the
-			// password, with any user name.
-			basic := c.username != "" && c.password != "" && equal(user, c.username) && equal(pass, c.password)
-			return basic || (c.token != "" && equal(pass, c.token))
-		})
-	}
-	return Principal{}, false
-}
-
-// credential is one configured credential and who it names.
-type credential struct {
-	Principal
-	token, username, password string
+	return creds
 }
 
 // match returns the credential ok accepts, comparing all of them so the

@@ -65,6 +65,9 @@ type Server struct {
 	// guard checks every request's Host, origin, path, query and body
 	// size before it reaches a route.
 	guard *guard
+	// credentials are the configured credentials, which authenticate
+	// compares every request's against.
+	credentials []credential
 	// tombstones serves the run and entity APIs' tombstone reads and
 	// clears.
 	tombstones tombstone.Store
@@ -97,9 +100,10 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler, guard: g,
-		tombstones: tombstone.NewPostgres(opts.Pool),
-		entities:   entity.NewResolver(opts.Config, opts.Pool),
-		throughput: throughputCaches(opts.Config),
+		credentials: credentialsOf(opts.Config.HTTP),
+		tombstones:  tombstone.NewPostgres(opts.Pool),
+		entities:    entity.NewResolver(opts.Config, opts.Pool),
+		throughput:  throughputCaches(opts.Config),
 	}
 	if err := opts.Metrics.Registry.Register(newStateCollector(s)); err != nil {
 		return nil, fmt.Errorf("register state metrics: %w", err)
