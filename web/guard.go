@@ -251,7 +251,8 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, want string) bool
 		writeError(w, http.StatusUnsupportedMediaType, "Content-Type must be application/json, got "+quoteShort(ct))
 		return false
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	// guarded has bounded r.Body to maxBodyBytes already.
+	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
 	if err == nil {
