@@ -15,6 +15,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // ErrNothingToRun is what Options.RunNow returns (wrapped) when a policy has
@@ -206,7 +207,7 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, format string, err error) {
 	for name, values := range q {
 		if !slices.Contains(auditParams, name) {
-			return f, 0, "", fmt.Errorf("unknown query parameter %s (known: %s)", quoteShort(name), strings.Join(auditParams, ", "))
+			return f, 0, "", fmt.Errorf("unknown query parameter %s (known: %s)", quote.Value(name), strings.Join(auditParams, ", "))
 		}
 		if len(values) > 1 {
 			return f, 0, "", fmt.Errorf("%s: given %d times, want it once", name, len(values))
@@ -214,19 +215,19 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 	}
 	if v := q.Get("policy"); v != "" {
 		if s.opts.Config.Policy(v) == nil {
-			return f, 0, "", fmt.Errorf("policy: unknown policy %s (configured: %s)", quoteShort(v), strings.Join(s.policyNames(), ", "))
+			return f, 0, "", fmt.Errorf("policy: unknown policy %s (configured: %s)", quote.Value(v), strings.Join(s.policyNames(), ", "))
 		}
 		f.Policy = v
 	}
 	if v := q.Get("action"); v != "" {
 		if !slices.Contains(db.AuditActions, db.AuditAction(v)) {
-			return f, 0, "", fmt.Errorf("action: unknown action %s (known: %s)", quoteShort(v), joinStrings(db.AuditActions))
+			return f, 0, "", fmt.Errorf("action: unknown action %s (known: %s)", quote.Value(v), joinStrings(db.AuditActions))
 		}
 		f.Action = db.AuditAction(v)
 	}
 	if v := q.Get("outcome"); v != "" {
 		if !slices.Contains(db.AuditOutcomes, v) {
-			return f, 0, "", fmt.Errorf("outcome: unknown outcome %s (known: %s)", quoteShort(v), strings.Join(db.AuditOutcomes, ", "))
+			return f, 0, "", fmt.Errorf("outcome: unknown outcome %s (known: %s)", quote.Value(v), strings.Join(db.AuditOutcomes, ", "))
 		}
 		f.Outcome = v
 	}
@@ -240,7 +241,7 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 		}
 		t, err := time.Parse(time.RFC3339Nano, v)
 		if err != nil {
-			return f, 0, "", fmt.Errorf("%s: want an RFC 3339 time such as 2026-01-02T15:04:05Z, got %s", p.name, quoteShort(v))
+			return f, 0, "", fmt.Errorf("%s: want an RFC 3339 time such as 2026-01-02T15:04:05Z, got %s", p.name, quote.Value(v))
 		}
 		*p.to = t
 	}
@@ -250,7 +251,7 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return f, 0, "", fmt.Errorf("before: want the positive ID of an audit entry, got %s", quoteShort(v))
+			return f, 0, "", fmt.Errorf("before: want the positive ID of an audit entry, got %s", quote.Value(v))
 		}
 		f.Before = n
 	}
@@ -265,7 +266,7 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 	switch format = q.Get("format"); format {
 	case "", "json", "csv":
 	default:
-		return f, 0, "", fmt.Errorf("format: want json or csv, got %s", quoteShort(format))
+		return f, 0, "", fmt.Errorf("format: want json or csv, got %s", quote.Value(format))
 	}
 	return f, limit, format, nil
 }
@@ -354,7 +355,7 @@ func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for param := range r.URL.Query() {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %s (the preview takes none)", quoteShort(param)))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %s (the preview takes none)", quote.Value(param)))
 		return
 	}
 	var (

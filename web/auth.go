@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // Role is what a credential may do.
@@ -60,7 +61,7 @@ func (s *Server) requireAuth(next http.Handler) http.Handler {
 			return
 		}
 		if p.Role == RoleViewer && !safeMethod(r.Method) {
-			writeError(w, http.StatusForbidden, "credential "+quoteShort(p.Name)+" is read-only (a viewer): it may read everything but change nothing; use an operator credential")
+			writeError(w, http.StatusForbidden, "credential "+quote.Value(p.Name)+" is read-only (a viewer): it may read everything but change nothing; use an operator credential")
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), principalKey{}, p)))

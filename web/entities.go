@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -123,9 +123,9 @@ func (s *Server) handleGetEntity(w http.ResponseWriter, r *http.Request) {
 func (s *Server) unknownEntity(name string) string {
 	known := s.opts.Config.EntityNames()
 	if len(known) == 0 {
-		return fmt.Sprintf("unknown entity %s: the configuration declares none", quoteShort(name))
+		return fmt.Sprintf("unknown entity %s: the configuration declares none", quote.Value(name))
 	}
-	return fmt.Sprintf("unknown entity %s (declared: %s)", quoteShort(name), strings.Join(known, ", "))
+	return fmt.Sprintf("unknown entity %s (declared: %s)", quote.Value(name), strings.Join(known, ", "))
 }
 
 // lookupEntity resolves the {entity} path value, answering 404 naming the
@@ -263,7 +263,7 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 	}
 	if len(missing) > 0 {
 		if !batch {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s not found", ent.Name, quoteShort(missing[0])))
+			writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s not found", ent.Name, quote.Value(missing[0])))
 			return
 		}
 		writeJSON(w, http.StatusNotFound, map[string]any{
@@ -345,45 +345,26 @@ func (s *Server) handleClearEntityTombstone(w http.ResponseWriter, r *http.Reque
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// maxEcho bounds how much of one input an error message repeats, and
+// quote.Limit bounds how much of one input an error message repeats, and
 // maxMessage a whole message built from a request: an answer never sends a
 // large request back.
-const (
-	maxEcho    = 64
-	maxMessage = 300
-)
+// maxMessage bounds an error message the API answers with.
+const maxMessage = 300
 
-// bounded returns msg with every input longer than maxEcho that it repeats
-// (quoted or not) cut to its first maxEcho bytes, and msg itself cut at
-// maxMessage bytes.
+// bounded returns msg with every input longer than quote.Limit that it
+// repeats (quoted or not) cut to its first quote.Limit bytes, and msg itself
+// cut at maxMessage bytes.
 func bounded(msg string, inputs ...string) string {
 	for _, in := range inputs {
-		if len(in) <= maxEcho {
+		if len(in) <= quote.Limit {
 			continue
 		}
-		short := cut(in, maxEcho) + "…"
+		short := quote.Cut(in, quote.Limit) + "…"
 		msg = strings.ReplaceAll(msg, strconv.Quote(in), strconv.Quote(short))
 		msg = strings.ReplaceAll(msg, in, short)
 	}
 	if len(msg) > maxMessage {
-		msg = cut(msg, maxMessage) + "…"
+		msg = quote.Cut(msg, maxMessage) + "…"
 	}
 	return msg
-}
-
-// quoteShort quotes s, cut to maxEcho bytes.
-func quoteShort(s string) string {
-	if len(s) <= maxEcho {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(cut(s, maxEcho) + "…")
-}
-
-// cut returns the first n bytes of s, fewer when the n-th byte falls inside
-// a character.
-func cut(s string, n int) string {
-	for n > 0 && n < len(s) && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // maxBodyBytes bounds every request body, River UI's included: larger ones
@@ -171,7 +172,7 @@ func (g *guard) checkOrigin(r *http.Request) error {
 			site = "absent"
 		}
 		return fmt.Errorf("cross-origin request refused: Sec-Fetch-Site %s, Origin %s is not this service's own nor in http.allowed_origins",
-			quoteShort(site), quoteShort(origin))
+			quote.Value(site), quote.Value(origin))
 	}
 	if origin == "" || g.origins[strings.ToLower(origin)] {
 		return nil
@@ -185,7 +186,7 @@ func (g *guard) checkOrigin(r *http.Request) error {
 		return nil
 	}
 	return fmt.Errorf("cross-origin request refused: Origin %s is not this service's own (%s) nor in http.allowed_origins",
-		quoteShort(origin), quoteShort(own))
+		quote.Value(origin), quote.Value(own))
 }
 
 // checkClean refuses a path or query that cannot name anything Lethe
@@ -204,7 +205,7 @@ func checkClean(r *http.Request) error {
 		}
 		for _, v := range values {
 			if !cleanText(v) {
-				return fmt.Errorf("query parameter %s: invalid UTF-8 or NUL", quoteShort(key))
+				return fmt.Errorf("query parameter %s: invalid UTF-8 or NUL", quote.Value(key))
 			}
 		}
 	}
@@ -222,7 +223,7 @@ func (s *Server) guarded(w http.ResponseWriter, r *http.Request) bool {
 	if !exempt && !s.guard.hostAllowed(r.Host) {
 		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf(
 			"host %s is not one this service answers to: add it to http.allowed_hosts (the listen address's host and localhost always are)",
-			quoteShort(r.Host)))
+			quote.Value(r.Host)))
 		return false
 	}
 	if err := s.guard.checkOrigin(r); err != nil {
@@ -248,7 +249,7 @@ func (s *Server) guarded(w http.ResponseWriter, r *http.Request) bool {
 func decodeBody(w http.ResponseWriter, r *http.Request, v any, want string) bool {
 	ct := r.Header.Get("Content-Type")
 	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, "Content-Type must be application/json, got "+quoteShort(ct))
+		writeError(w, http.StatusUnsupportedMediaType, "Content-Type must be application/json, got "+quote.Value(ct))
 		return false
 	}
 	// guarded has bounded r.Body to maxBodyBytes already.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // fieldPaused is the PATCH field that pauses or resumes a policy; it is
@@ -43,7 +44,7 @@ func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 	if raw, ok := patch[fieldPaused]; ok {
 		var b bool
 		if err := json.Unmarshal(raw, &b); err != nil || string(raw) == "null" {
-			writeError(w, http.StatusBadRequest, fmt.Sprintf("%s: want true or false, got %s", fieldPaused, quoteShort(string(raw))))
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("%s: want true or false, got %s", fieldPaused, quote.Value(string(raw))))
 			return
 		}
 		paused = &b
