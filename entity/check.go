@@ -104,14 +104,23 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 	if err != nil {
 		return nil, err
 	}
-	var findings []Finding
+	var (
+		findings   []Finding
+		graphs     []*EntityGraph
+		unresolved []string
+	)
 	for _, decl := range decls {
 		missing := checkExists(decl, cat)
 		findings = append(findings, missing...)
-		if len(missing) == 0 {
+		if len(missing) > 0 {
+			unresolved = append(unresolved, decl.Name)
+		} else {
 			// Whatever else keeps the declaration from resolving (an
 			// unsupported key type, say): its own message.
-			if _, err := ResolveEntity(ctx, exec, Spec(decl)); err != nil {
+			if g, err := ResolveEntity(ctx, exec, Spec(decl)); err == nil {
+				graphs = append(graphs, g)
+			} else {
+				unresolved = append(unresolved, decl.Name)
 				findings = append(findings, Finding{
 					Entity: decl.Name, Table: decl.Table, Column: decl.KeyColumn, Kind: FindingUnresolved, Severity: SeverityError,
 					Problem: err.Error(), Fix: "correct entity " + decl.Name + "'s declaration",
@@ -123,7 +132,7 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 		findings = append(findings, checkIndexes(decl, cat)...)
 		findings = append(findings, checkShared(decl, decls)...)
 	}
-	guards, err := checkGuardFindings(ctx, exec, cfg)
+	guards, err := checkGuardFindings(ctx, exec, graphs, unresolved)
 	if err != nil {
 		return nil, err
 	}
@@ -446,8 +455,8 @@ const GuardsInstallCommand = "lethe guards install"
 // from undeclared entities or tables (warnings: they refuse writes no
 // declaration asks to refuse). Entities that do not resolve are reported
 // by checkExists.
-func checkGuardFindings(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, error) {
-	changes, _, err := CheckGuards(ctx, exec, cfg)
+func checkGuardFindings(ctx context.Context, exec Executor, graphs []*EntityGraph, unresolved []string) ([]Finding, error) {
+	changes, err := checkGuards(ctx, exec, graphs, unresolved)
 	if err != nil {
 		return nil, err
 	}
