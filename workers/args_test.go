@@ -85,19 +85,7 @@ func (b *argsBundle) run(t *testing.T, args river.JobArgs) *rivertype.JobRow {
 	if err != nil {
 		t.Fatalf("insert %s: %v", args.Kind(), err)
 	}
-	var job *rivertype.JobRow
-	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("%s job %d to finish", args.Kind(), res.Job.ID), func() (bool, error) {
-		job, err = b.client.JobGet(t.Context(), res.Job.ID)
-		if err != nil {
-			return false, err
-		}
-		switch job.State {
-		case rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded, rivertype.JobStateRetryable:
-			return true, nil
-		}
-		return false, nil
-	})
-	return job
+	return waitJob(t, b.client, res.Job.ID)
 }
 
 // maxJobError bounds the error stored on a cancelled job (and logged).

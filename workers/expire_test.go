@@ -136,20 +136,7 @@ func (b *expireBundle) runJob(t *testing.T, args river.JobArgs) *rivertype.JobRo
 
 func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 	t.Helper()
-	var job *rivertype.JobRow
-	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
-		var err error
-		job, err = b.client.JobGet(t.Context(), id)
-		if err != nil {
-			return false, err
-		}
-		switch job.State {
-		case rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded, rivertype.JobStateRetryable:
-			return true, nil
-		}
-		return false, nil
-	})
-	return job
+	return waitJob(t, b.client, id)
 }
 
 // waitIdle waits until no job is left to work.

@@ -719,24 +719,6 @@ func TestTombstoneGC(t *testing.T) {
 	})
 }
 
-func TestTombstonePeriodics(t *testing.T) {
-	t.Parallel()
-	cfg, err := config.Parse(config.Default, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, p := range Periodics(cfg) {
-		if p.Policy == "runs" {
-			got = append(got, string(p.Name)+" "+p.Schedule+" "+p.Args.Kind())
-		}
-	}
-	want := "[orphan_sweep @daily lethe.orphan_sweep tombstone_gc @weekly lethe.tombstone_gc]"
-	if fmt.Sprint(got) != want {
-		t.Errorf("periodics = %v, want %s", got, want)
-	}
-}
-
 // TestConcurrentGuardDirect races ingestion of brand-new runs against their
 // deletion through real transactions, calling the workers' code from many
 // goroutines: the case (a create of a run the deletion cannot see yet) that

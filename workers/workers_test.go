@@ -15,9 +15,11 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/testenv"
 )
 
 // startClient starts a River client on pool working the workers register
@@ -51,6 +53,27 @@ func startClient(t *testing.T, pool *pgxpool.Pool, deps *Deps, register func(*ri
 	return client
 }
 
+// waitJob waits until River stops working job id: finished (completed,
+// cancelled or discarded), or failed once and waiting for a retry. It
+// returns the job's row.
+func waitJob(t *testing.T, client *river.Client[pgx.Tx], id int64) *rivertype.JobRow {
+	t.Helper()
+	var job *rivertype.JobRow
+	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("job %d to finish", id), func() (bool, error) {
+		var err error
+		job, err = client.JobGet(t.Context(), id)
+		if err != nil {
+			return false, err
+		}
+		switch job.State {
+		case rivertype.JobStateCompleted, rivertype.JobStateCancelled, rivertype.JobStateDiscarded, rivertype.JobStateRetryable:
+			return true, nil
+		}
+		return false, nil
+	})
+	return job
+}
+
 // checkAuditTimes fails t for every audit entry that finished before it
 // started: the audit view and its durations would show such work going
 // backwards in time.
@@ -78,8 +101,8 @@ func metricValue(t *testing.T, m prometheus.Metric) float64 {
 }
 
 // TestPeriodics checks every policy kind's periodic jobs: their IDs (River
-// keeps them across restarts), kinds, and which ones "run now" inserts (the
-// main job, not the watchdog or tombstone GC).
+// keeps them across restarts), schedules, kinds, and which ones "run now"
+// inserts (the main job, not the watchdog or tombstone GC).
 func TestPeriodics(t *testing.T) {
 	t.Parallel()
 	cfg, err := config.Parse(config.Default, nil)
@@ -88,14 +111,14 @@ func TestPeriodics(t *testing.T) {
 	}
 	var got []string
 	for _, p := range Periodics(cfg) {
-		got = append(got, fmt.Sprintf("%s %s main=%t", p.ID(), p.Args.Kind(), p.Main))
+		got = append(got, fmt.Sprintf("%s %s %s main=%t", p.ID(), p.Schedule, p.Args.Kind(), p.Main))
 	}
 	want := []string{
-		"pastes/planner lethe.expire_plan main=true",
-		"pastes/watchdog lethe.expire_watchdog main=false",
-		"idempotency/sweep lethe.sweep main=true",
-		"runs/orphan_sweep lethe.orphan_sweep main=true",
-		"runs/tombstone_gc lethe.tombstone_gc main=false",
+		"pastes/planner @every 10s lethe.expire_plan main=true",
+		"pastes/watchdog @every 5m lethe.expire_watchdog main=false",
+		"idempotency/sweep @every 1h lethe.sweep main=true",
+		"runs/orphan_sweep @daily lethe.orphan_sweep main=true",
+		"runs/tombstone_gc @weekly lethe.tombstone_gc main=false",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("periodics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
