@@ -4,10 +4,8 @@
 package deploy_test
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,9 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/service/servicetest"
-	"github.com/lethehq/lethe/internal/testenv"
 )
 
 const (
@@ -40,35 +36,11 @@ var prometheusOwn = []string{"up"}
 // present so the table-state gauges are served too.
 func servedNames(t *testing.T) map[string]bool {
 	t.Helper()
-	dbURL := testenv.MigratedURL(t)
-	yml := strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+filepath.Join(t.TempDir(), "blobs"), 1)
-	cfg, err := config.Parse([]byte(yml), func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, base := servicetest.Serve(t, cfg)
-	resp, err := http.Get(base + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
+	_, base := servicetest.Serve(t, servicetest.DefaultConfig(t))
 	names := map[string]bool{}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		names[line[:strings.IndexAny(line, "{ ")]] = true
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for series := range servicetest.Scrape(t, base) {
+		name, _, _ := strings.Cut(series, "{")
+		names[name] = true
 	}
 	return names
 }

@@ -26,15 +26,7 @@ func TestEnqueueForms(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	url := testenv.MigratedURL(t)
-	cfg, err := config.Parse(config.Default, func(k string) string {
-		if k == "DATABASE_URL" {
-			return url
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := servicetest.Config(t, config.Default, url)
 	cfg.Blob.Local.Dir = filepath.Join(t.TempDir(), "blobs")
 	cfg.ShutdownGrace = config.Duration(5 * time.Second)
 	servicetest.Serve(t, cfg)

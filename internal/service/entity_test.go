@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
@@ -23,19 +22,10 @@ func TestEntityDeletionEndToEnd(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	dbURL := testenv.AccountsURL(t)
-	cfg, err := config.Parse([]byte(`
+	svc, _ := servicetest.Serve(t, servicetest.Config(t, []byte(`
 blob: {kind: local, local: {dir: `+t.TempDir()+`}}
 shutdown_grace: 5s
-`+testenv.AccountsConfig), func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, _ := servicetest.Serve(t, cfg)
+`+testenv.AccountsConfig), dbURL))
 
 	const (
 		alice = "00000000-0000-4000-8000-00000000000a"
@@ -126,19 +116,10 @@ func TestLargeEntityDeletedInChunksBesideWriters(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	dbURL := testenv.AccountsURL(t)
-	cfg, err := config.Parse([]byte(`
+	svc, _ := servicetest.Serve(t, servicetest.Config(t, []byte(`
 blob: {kind: local, local: {dir: `+t.TempDir()+`}}
 shutdown_grace: 5s
-`+strings.Replace(testenv.AccountsConfig, `schedule: "@daily"}`, `schedule: "@daily", delete_chunk_size: 50}`, 1)), func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	svc, _ := servicetest.Serve(t, cfg)
+`+strings.Replace(testenv.AccountsConfig, `schedule: "@daily"}`, `schedule: "@daily", delete_chunk_size: 50}`, 1)), dbURL))
 	const key = "00000000-0000-4000-8000-0000000000cc"
 	for _, sql := range []string{
 		`INSERT INTO accounts (id) VALUES ('` + key + `')`,

@@ -1,13 +1,7 @@
 package service_test
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"net/http"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,59 +12,6 @@ import (
 	"github.com/lethehq/lethe/jobs"
 )
 
-// defaultConfig is the embedded default configuration (every policy kind
-// and the run entity) on a migrated database that holds the example
-// tables, with its blobs in a temporary directory.
-func defaultConfig(t *testing.T) *config.Config {
-	t.Helper()
-	dbURL := testenv.MigratedURL(t)
-	yaml := strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+filepath.Join(t.TempDir(), "blobs"), 1)
-	cfg, err := config.Parse([]byte(yaml), func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
-
-// scrape returns every sample of base's /metrics by its series
-// (`name{label="value",...}` as the text format spells it).
-func scrape(t *testing.T, base string) map[string]float64 {
-	t.Helper()
-	resp, err := http.Get(base + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		body, _ := io.ReadAll(resp.Body)
-		t.Fatalf("GET /metrics = %d: %s", resp.StatusCode, body)
-	}
-	samples := map[string]float64{}
-	sc := bufio.NewScanner(resp.Body)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		i := strings.LastIndexByte(line, ' ')
-		v, err := strconv.ParseFloat(line[i+1:], 64)
-		if err != nil {
-			t.Fatalf("/metrics line %q: %v", line, err)
-		}
-		samples[line[:i]] = v
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return samples
-}
-
 // TestMetricsFromTheStart: a fresh service's first /metrics scrape lists,
 // at zero, the series documented alerts and dashboards read (every policy's
 // error counter, every entity's failed verifications, every job kind's
@@ -79,10 +20,10 @@ func scrape(t *testing.T, base string) map[string]float64 {
 // job time histograms count them and River's leader is seen.
 func TestMetricsFromTheStart(t *testing.T) {
 	t.Parallel()
-	cfg := defaultConfig(t)
+	cfg := servicetest.DefaultConfig(t)
 	_, base := servicetest.Serve(t, cfg)
 
-	first := scrape(t, base)
+	first := servicetest.Scrape(t, base)
 	var want []string
 	for _, p := range cfg.Policies {
 		name := p.Base().Name
@@ -141,7 +82,7 @@ func TestMetricsFromTheStart(t *testing.T) {
 	planRuns := fmt.Sprintf(`lethe_river_job_run_seconds_count{kind=%q}`, jobs.KindExpirePlan)
 	planWaits := fmt.Sprintf(`lethe_river_job_queue_wait_seconds_count{kind=%q}`, jobs.KindExpirePlan)
 	testenv.WaitUntil(t, 60*time.Second, "a planner job's times and River's leader on /metrics", func() (bool, error) {
-		s := scrape(t, base)
+		s := servicetest.Scrape(t, base)
 		return s[planRuns] >= 1 && s[planWaits] >= 1 && s["lethe_river_leader"] == 1, nil
 	})
 }

@@ -3,9 +3,8 @@ package service_test
 import (
 	"context"
 	"encoding/json"
-	"io"
+	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -22,63 +21,36 @@ import (
 // at start), on the database at dbURL.
 func overrideConfig(t *testing.T, dbURL string) *config.Config {
 	t.Helper()
-	cfg, err := config.Parse([]byte(`
+	return servicetest.Config(t, []byte(`
 blob: {kind: local, local: {dir: `+t.TempDir()+`}}
 http: {listen: "127.0.0.1:0"}
 shutdown_grace: 5s
 policies:
   - {name: pastes, kind: expire, table: pastes, blob_key_column: blob_key, schedule: "@every 1h"}
-`), func(k string) string {
-		if k == "DATABASE_URL" {
-			return dbURL
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
+`), dbURL)
 }
 
 // patchPolicy sends PATCH /api/v1/policies/{name} to base.
 func patchPolicy(t *testing.T, base, name, body string) {
 	t.Helper()
-	req, err := http.NewRequestWithContext(t.Context(), http.MethodPatch, base+"/api/v1/policies/"+name, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	answer, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("PATCH %s %s: %d %s", name, body, res.StatusCode, answer)
+	if status, answer := servicetest.Request(t, http.MethodPatch, base+"/api/v1/policies/"+name, "", body); status != http.StatusOK {
+		t.Fatalf("PATCH %s %s: %d %s", name, body, status, answer)
 	}
 }
 
 // policySchedule reads a policy's effective schedule and batch size from
 // base's GET /api/v1/policies/{name}.
-func policySchedule(ctx context.Context, base, name string) (string, float64, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/policies/"+name, nil)
-	if err != nil {
-		return "", 0, err
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return "", 0, err
-	}
-	defer res.Body.Close()
+func policySchedule(t *testing.T, base, name string) (string, float64, error) {
+	t.Helper()
+	_, body := servicetest.Request(t, http.MethodGet, base+"/api/v1/policies/"+name, "", "")
 	var got struct {
 		Policy struct {
 			Schedule string         `json:"schedule"`
 			Settings map[string]any `json:"settings"`
 		} `json:"policy"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
-		return "", 0, err
+	if err := json.Unmarshal([]byte(body), &got); err != nil {
+		return "", 0, fmt.Errorf("GET policy %s: %w: %s", name, err, body)
 	}
 	batch, _ := got.Policy.Settings["batch_size"].(float64)
 	return got.Policy.Schedule, batch, nil
@@ -121,7 +93,7 @@ func TestScheduleOverrideWithoutRestart(t *testing.T) {
 
 	// The other service was not asked: it polls the overrides.
 	testenv.WaitUntil(t, 30*time.Second, "the second service to take up the override", func() (bool, error) {
-		sched, batch, err := policySchedule(ctx, otherBase, "pastes")
+		sched, batch, err := policySchedule(t, otherBase, "pastes")
 		return sched == "@every 1s" && batch == 50, err
 	})
 	if p := other.Config.Expire("pastes"); p.BatchSize != 50 {

@@ -3,7 +3,6 @@ package service_test
 import (
 	"encoding/base64"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -26,15 +25,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	s3 := testenv.S3(t)
-	cfg, err := config.Parse(config.Default, func(k string) string {
-		if k == "DATABASE_URL" {
-			return testenv.MigratedURL(t)
-		}
-		return ""
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := servicetest.Config(t, config.Default, testenv.MigratedURL(t))
 	cfg.Blob = config.Blob{Kind: "s3", S3: config.S3Blob{Endpoint: s3.Endpoint, Region: s3.Region, Bucket: s3.Bucket,
 		PathStyle: true, AccessKeyID: s3.AccessKeyID, SecretAccessKey: s3.SecretAccessKey}}
 	cfg.HTTP.Token = "tok"
@@ -44,15 +35,7 @@ func TestRunDeletionEndToEnd(t *testing.T) {
 
 	request := func(method, path string) (int, string) {
 		t.Helper()
-		req, _ := http.NewRequestWithContext(ctx, method, base+path, nil)
-		req.Header.Set("Authorization", "Bearer tok")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		body, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(body)
+		return servicetest.Request(t, method, base+path, "tok", "")
 	}
 
 	if _, err := svc.River.Insert(ctx, jobs.CreateRun{RunHash: "e2e", Name: "end to end", Experiment: "x"}, nil); err != nil {
