@@ -1,16 +1,31 @@
 package service_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
+
+// waitVerified waits until the accounts policy's audit holds an entity
+// verification and returns that audit, newest first.
+func waitVerified(t *testing.T, svc *service.Service, timeout time.Duration) []db.AuditEntry {
+	t.Helper()
+	var entries []db.AuditEntry
+	testenv.WaitUntil(t, timeout, "the verification after the purge", func() (bool, error) {
+		var err error
+		entries, err = db.ListAudit(t.Context(), svc.Pool, "accounts", 10)
+		return slices.ContainsFunc(entries, func(e db.AuditEntry) bool { return e.Action == db.ActionVerifyEntity }), err
+	})
+	return entries
+}
 
 // TestEntityDeletionEndToEnd runs the service with the tests' own account
 // entity: serve installs its guards, a delete_entity job (with the key in
@@ -50,19 +65,7 @@ shutdown_grace: 5s
 	if _, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: "account", Key: strings.ToUpper(alice)}, nil); err != nil {
 		t.Fatal(err)
 	}
-	testenv.WaitUntil(t, 30*time.Second, "the verification after the purge", func() (bool, error) {
-		entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
-		for _, e := range entries {
-			if e.Action == db.ActionVerifyEntity {
-				return true, err
-			}
-		}
-		return false, err
-	})
-	entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
+	entries := waitVerified(t, svc, 30*time.Second)
 	actions := map[db.AuditAction]db.AuditEntry{}
 	for _, e := range entries {
 		actions[e.Action] = e
@@ -155,21 +158,9 @@ shutdown_grace: 5s
 	if _, err := svc.River.Insert(ctx, jobs.DeleteEntity{Entity: "account", Key: key}, nil); err != nil {
 		t.Fatal(err)
 	}
-	testenv.WaitUntil(t, 60*time.Second, "the verification", func() (bool, error) {
-		entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
-		for _, e := range entries {
-			if e.Action == db.ActionVerifyEntity {
-				return true, err
-			}
-		}
-		return false, err
-	})
+	entries := waitVerified(t, svc, 60*time.Second)
 	close(stop)
 	t.Logf("%d writes landed before the deletion", <-done)
-	entries, err := db.ListAudit(ctx, svc.Pool, "accounts", 10)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, e := range entries {
 		switch e.Action {
 		case db.ActionDeleteEntity:
