@@ -49,6 +49,15 @@ func newTemplatePrefix() string {
 	return fmt.Sprintf("%s%d_%s_tmpl_", testDBPrefix, time.Now().Unix(), randomHex(6))
 }
 
+// freshTemplates is a template set of its own for one test, under a new
+// prefix and dropped when the test ends, and the count of its migrations.
+func freshTemplates(t *testing.T, pg pgServer) (templateSet, *atomic.Int32) {
+	prefix := newTemplatePrefix()
+	dropTemplates(t, pg, prefix)
+	migrated := new(atomic.Int32)
+	return testTemplates(prefix, migrated), migrated
+}
+
 // dropTemplates drops every database of the set when the test ends.
 func dropTemplates(t *testing.T, pg pgServer, prefix string) {
 	t.Cleanup(func() {
@@ -84,6 +93,22 @@ func copyHash(t *testing.T, set templateSet, hash string) string {
 		t.Fatalf("read marker of a database copied from the template: %v", err)
 	}
 	return got
+}
+
+// builtTemplate makes sure this checkout's template is built, as
+// MigratedURL does, and returns the shared server and the template's name.
+func builtTemplate(t *testing.T) (pgServer, string) {
+	t.Helper()
+	MigratedURL(t)
+	hash, err := migrationHash()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := sharedPG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pg, templatePrefix + hash
 }
 
 func TestMigratedPool(t *testing.T) {
@@ -147,23 +172,15 @@ func TestMigratedPool(t *testing.T) {
 	t.Run("TemplateIsSealed", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		MigratedURL(t)
-		hash, err := migrationHash()
-		if err != nil {
-			t.Fatal(err)
-		}
-		pg, err := sharedPG()
-		if err != nil {
-			t.Fatal(err)
-		}
+		pg, template := builtTemplate(t)
 		var isTemplate, allowConn bool
-		if err := pg.admin.QueryRow(ctx, `SELECT datistemplate, datallowconn FROM pg_database WHERE datname = $1`, templatePrefix+hash).Scan(&isTemplate, &allowConn); err != nil {
-			t.Fatalf("template %s%s: %v", templatePrefix, hash, err)
+		if err := pg.admin.QueryRow(ctx, `SELECT datistemplate, datallowconn FROM pg_database WHERE datname = $1`, template).Scan(&isTemplate, &allowConn); err != nil {
+			t.Fatalf("template %s: %v", template, err)
 		}
 		if !isTemplate || allowConn {
 			t.Errorf("template: datistemplate = %v, datallowconn = %v; want true, false", isTemplate, allowConn)
 		}
-		if len(hash) != 12 {
+		if hash := strings.TrimPrefix(template, templatePrefix); len(hash) != 12 {
 			t.Errorf("hash %q: want 12 hex digits", hash)
 		}
 	})
@@ -171,22 +188,14 @@ func TestMigratedPool(t *testing.T) {
 	t.Run("DropStaleKeepsTemplate", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		MigratedURL(t)
-		hash, err := migrationHash()
-		if err != nil {
-			t.Fatal(err)
-		}
-		pg, err := sharedPG()
-		if err != nil {
-			t.Fatal(err)
-		}
+		pg, template := builtTemplate(t)
 		// The template outlives runs, however old it is: DropStale clears
 		// test databases, never the template the next run reuses.
 		if err := DropStale(ctx, pg.url); err != nil {
 			t.Fatal(err)
 		}
-		if exists, err := hasDatabase(ctx, pg.admin, templatePrefix+hash); err != nil || !exists {
-			t.Errorf("template %s%s after DropStale: exists = %v, err = %v; want kept", templatePrefix, hash, exists, err)
+		if exists, err := hasDatabase(ctx, pg.admin, template); err != nil || !exists {
+			t.Errorf("template %s after DropStale: exists = %v, err = %v; want kept", template, exists, err)
 		}
 	})
 }
@@ -200,10 +209,7 @@ func TestTemplate(t *testing.T) {
 
 	t.Run("ReusedWithinProcess", func(t *testing.T) {
 		t.Parallel()
-		prefix := newTemplatePrefix()
-		dropTemplates(t, pg, prefix)
-		var migrated atomic.Int32
-		set := testTemplates(prefix, &migrated)
+		set, migrated := freshTemplates(t, pg)
 
 		// Run as a group so the parallel subtests have all finished before the checks below.
 		t.Run("group", func(t *testing.T) {
@@ -259,10 +265,8 @@ func TestTemplate(t *testing.T) {
 	t.Run("NewHashGetsNewTemplate", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		prefix := newTemplatePrefix()
-		dropTemplates(t, pg, prefix)
-		var migrated atomic.Int32
-		set := testTemplates(prefix, &migrated)
+		set, migrated := freshTemplates(t, pg)
+		prefix := set.prefix
 
 		if got := copyHash(t, set, "1111"); got != "1111" {
 			t.Errorf("copy has hash %q, want 1111", got)
@@ -281,10 +285,8 @@ func TestTemplate(t *testing.T) {
 	t.Run("YoungTemplateOfOtherHashIsKept", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		prefix := newTemplatePrefix()
-		dropTemplates(t, pg, prefix)
-		var migrated atomic.Int32
-		set := testTemplates(prefix, &migrated)
+		set, _ := freshTemplates(t, pg)
+		prefix := set.prefix
 		set.keepOthersFor = time.Hour
 
 		// Another checkout with other migrations may be copying from a template built a moment
@@ -317,12 +319,9 @@ func TestTemplate(t *testing.T) {
 	t.Run("BrokenBuildIsNeverUsed", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		prefix := newTemplatePrefix()
-		dropTemplates(t, pg, prefix)
-
 		// A build that fails half way leaves no template under the final name ...
-		var migrated atomic.Int32
-		failing := testTemplates(prefix, &migrated)
+		failing, migrated := freshTemplates(t, pg)
+		prefix := failing.prefix
 		good := failing.migrate
 		failing.migrate = func(ctx context.Context, dbURL string) error {
 			if err := good(ctx, dbURL); err != nil {
@@ -338,7 +337,7 @@ func TestTemplate(t *testing.T) {
 		}
 
 		// ... so the next build starts over, and clears the leftover.
-		set := testTemplates(prefix, &migrated)
+		set := testTemplates(prefix, migrated)
 		if got := copyHash(t, set, "cccc"); got != "cccc" {
 			t.Errorf("copy has hash %q, want cccc", got)
 		}
@@ -353,10 +352,7 @@ func TestTemplate(t *testing.T) {
 	t.Run("DroppedTemplateIsRebuilt", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
-		prefix := newTemplatePrefix()
-		dropTemplates(t, pg, prefix)
-		var migrated atomic.Int32
-		set := testTemplates(prefix, &migrated)
+		set, _ := freshTemplates(t, pg)
 
 		tmpl, _, err := set.ensure(ctx, pg.admin, "dddd")
 		if err != nil {
