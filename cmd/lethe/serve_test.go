@@ -169,20 +169,27 @@ func TestServe(t *testing.T) {
 			resp.Body.Close()
 		}
 
-		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("lethe serve exited with %v after SIGTERM, want exit 0", err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatal("lethe serve did not exit within 30s of SIGTERM (grace is 5s)")
-		}
+		waitExit(t, cmd, syscall.SIGTERM)
 	})
+}
+
+// waitExit sends sig to cmd, a running lethe, waits for it to end and fails
+// unless it exits 0 within 30s.
+func waitExit(t *testing.T, cmd *exec.Cmd, sig os.Signal) {
+	t.Helper()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("lethe %s exited with %v after %v, want exit 0", cmd.Args[1], err, sig)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("lethe %s did not exit within 30s of %v", cmd.Args[1], sig)
+	}
 }
 
 func mustRead(t *testing.T, path string) []byte {
@@ -243,24 +250,6 @@ func freePort(t *testing.T) int {
 func TestStopsWithZeroOnSignal(t *testing.T) {
 	t.Parallel()
 	bin := buildLethe(t)
-
-	// waitExit waits for cmd to end after sig and fails unless it exits 0.
-	waitExit := func(t *testing.T, cmd *exec.Cmd, sig os.Signal) {
-		t.Helper()
-		if err := cmd.Process.Signal(sig); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("lethe %s exited with %v after %v, want exit 0", cmd.Args[1], err, sig)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("lethe %s did not exit within 30s of %v", cmd.Args[1], sig)
-		}
-	}
 
 	t.Run("ServeOnSIGINT", func(t *testing.T) {
 		t.Parallel()
