@@ -24,12 +24,7 @@ func TestCheck(t *testing.T) {
 	}
 	setup := func(t *testing.T, ddl string) *testBundle {
 		t.Helper()
-		url := testenv.AccountsURL(t)
-		pool, err := pgxpool.New(t.Context(), url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(pool.Close)
+		pool := testenv.AccountsPool(t)
 		if ddl != "" {
 			if _, err := pool.Exec(t.Context(), ddl); err != nil {
 				t.Fatalf("fixture DDL: %v", err)

@@ -33,11 +33,7 @@ type accounts struct {
 func setupAccounts(t *testing.T) *accounts {
 	t.Helper()
 	ctx := t.Context()
-	pool, err := pgxpool.New(ctx, testenv.AccountsURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := testenv.AccountsPool(t)
 	cfg := accountsConfig(t, testenv.AccountsConfig)
 	if _, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg); err != nil || unresolved != nil {
 		t.Fatalf("install guards: %v %v", err, unresolved)

@@ -170,12 +170,8 @@ func TestTombstoneCommands(t *testing.T) {
 // in blobDir.
 func accountsDB(t *testing.T, blobDir, edges string) (*pgxpool.Pool, string) {
 	t.Helper()
-	url := testenv.AccountsURL(t)
-	pool, err := pgxpool.New(t.Context(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := testenv.AccountsPool(t)
+	url := pool.Config().ConnString()
 	decl := strings.Replace(testenv.AccountsConfig, "\npolicies:", edges+"\npolicies:", 1)
 	return pool, writeConfig(t, "database:\n  url: \""+url+"\"\nblob:\n  kind: local\n  local:\n    dir: "+blobDir+"\n"+decl)
 }

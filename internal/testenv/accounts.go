@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/lethehq/lethe/internal/demo"
 )
 
@@ -15,17 +17,23 @@ const (
 	AccountsConfig = demo.AccountsConfig
 )
 
-// AccountsURL returns the URL of a new migrated database (MigratedURL)
+// AccountsPool returns a pool on a new migrated database (MigratedPool)
 // that also holds AccountsSchema, without guards: the code under test
 // installs them.
-func AccountsURL(t testing.TB) string {
+func AccountsPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
-	dbURL := MigratedURL(t)
-	pool := poolOn(t, dbURL)
+	pool := MigratedPool(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if _, err := pool.Exec(ctx, AccountsSchema); err != nil {
 		t.Fatalf("testenv: create the accounts schema: %v", err)
 	}
-	return dbURL
+	return pool
+}
+
+// AccountsURL is AccountsPool for tests that start their own process or
+// service: it returns the database URL.
+func AccountsURL(t testing.TB) string {
+	t.Helper()
+	return AccountsPool(t).Config().ConnString()
 }
