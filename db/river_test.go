@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
@@ -16,7 +17,7 @@ import (
 
 // TestRiverQueueReads: RiverJobCounts counts waiting jobs by queue and
 // state, each state up to its limit; RiverHasLeader sees no leader while no
-// River client runs.
+// River client runs or its lease has expired, and one while its lease holds.
 func TestRiverQueueReads(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -57,6 +58,19 @@ func TestRiverQueueReads(t *testing.T) {
 	leader, err := RiverHasLeader(ctx, pool, config.DefaultRiverSchema)
 	require.NoError(t, err)
 	require.False(t, leader, "a leader while no River client runs")
+
+	// A leader is one whose lease has not expired.
+	leaderTable := pgx.Identifier{config.DefaultRiverSchema, "river_leader"}.Sanitize()
+	_, err = pool.Exec(ctx, `INSERT INTO `+leaderTable+` (elected_at, expires_at, leader_id) VALUES (now() - interval '1 minute', now() - interval '1 second', 'gone')`)
+	require.NoError(t, err)
+	leader, err = RiverHasLeader(ctx, pool, config.DefaultRiverSchema)
+	require.NoError(t, err)
+	require.False(t, leader, "a leader whose lease expired")
+	_, err = pool.Exec(ctx, `UPDATE `+leaderTable+` SET expires_at = now() + interval '1 minute'`)
+	require.NoError(t, err)
+	leader, err = RiverHasLeader(ctx, pool, config.DefaultRiverSchema)
+	require.NoError(t, err)
+	require.True(t, leader, "no leader while one holds an unexpired lease")
 }
 
 // TestRiverJobStates: a job River has is reported with its state, one it
