@@ -19,7 +19,8 @@ func runBench(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func TestBenchmarkFlagsAreChecked(t *testing.T) {
 	t.Parallel()
-	for _, bench := range []string{"expire", "expire-latency", "expire-growth", "sweep"} {
+	for _, b := range benchmarks() {
+		bench := b.name
 		if code, out, errOut := runBench(t, bench, "--help"); code != 0 || !strings.Contains(out, "Usage: lethe-bench "+bench) || !strings.Contains(out, "-config") {
 			t.Errorf("lethe-bench %s --help: exit %d\n%s%s", bench, code, out, errOut)
 		}
@@ -28,6 +29,7 @@ func TestBenchmarkFlagsAreChecked(t *testing.T) {
 		{"expire-growth", "--sizes", "5M,1M"}:   `--sizes: "5M,1M": sizes must be ascending`,
 		{"expire-growth", "--sizes", "1M,lots"}: `--sizes: "lots" is not a positive row count`,
 		{"expire", "--repeats", "0"}:            "the other counts at least 1",
+		{"entity", "--tasks", "10"}:             "--tasks must be at least 100",
 	} {
 		code, _, errOut := runBench(t, args[0], args[1], args[2])
 		if code != 2 || !strings.Contains(errOut, want) {
@@ -38,7 +40,7 @@ func TestBenchmarkFlagsAreChecked(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	t.Parallel()
-	if code, out, _ := runBench(t, "--help"); code != 0 || !strings.Contains(out, "expire|expire-latency|expire-growth|sweep") {
+	if code, out, _ := runBench(t, "--help"); code != 0 || !strings.Contains(out, "expire|expire-latency|expire-growth|sweep|entity") {
 		t.Errorf("lethe-bench --help: exit %d\n%s", code, out)
 	}
 	for _, args := range [][]string{{}, {"frobnicate"}, {"sweep", "extra"}, {"expire", "--no-such-flag"}} {
