@@ -5,7 +5,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"flag"
+	"os"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -49,8 +51,9 @@ func decode(t testing.TB, kind string, data []byte) (args, error) {
 	return nil, nil
 }
 
-// documented is the JSON README.md documents for each kind, which must
-// decode and validate.
+// documented is, for each kind, JSON like README.md's job table shows
+// (lethe.expire_batch, internal, is not there), which must decode and
+// validate; it seeds FuzzJobArgs.
 var documented = map[string]string{
 	jobs.KindExpirePlan:      `{"policy":"pastes"}`,
 	jobs.KindExpireBatch:     `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00.123456Z","rows":2000}`,
@@ -118,6 +121,33 @@ var adversarial = []struct {
 	{jobs.KindSweep, `{"policy":"` + strings.Repeat(`\u0001`, 1000) + `"}`, `policy "\x01\x01`},
 }
 
+var (
+	readmeJobRow  = regexp.MustCompile("^\\| `(lethe\\.[a-z_]+)` \\| (.*?) \\|")
+	readmeJobArgs = regexp.MustCompile("`(\\{[^`]*\\})`")
+	readmeHole    = regexp.MustCompile(`<[a-z_]+>`)
+)
+
+// readmeArgs returns the JSON args README.md's job table shows for each
+// kind, each placeholder (<key>) filled with abc.
+func readmeArgs(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string][]string{}
+	for line := range strings.Lines(string(data)) {
+		row := readmeJobRow.FindStringSubmatch(line)
+		if row == nil {
+			continue
+		}
+		for _, m := range readmeJobArgs.FindAllStringSubmatch(row[2], -1) {
+			shown[row[1]] = append(shown[row[1]], readmeHole.ReplaceAllString(m[1], "abc"))
+		}
+	}
+	return shown
+}
+
 func TestArgsDecodeStrictly(t *testing.T) {
 	t.Parallel()
 
@@ -131,6 +161,24 @@ func TestArgsDecodeStrictly(t *testing.T) {
 			}
 			if _, err := decode(t, a.Kind(), []byte(text)); err != nil {
 				t.Errorf("%s %s: %v", a.Kind(), text, err)
+			}
+		}
+	})
+
+	t.Run("READMEJSON", func(t *testing.T) {
+		t.Parallel()
+		shown := readmeArgs(t)
+		for _, a := range allArgs() {
+			if a.Kind() == jobs.KindExpireBatch {
+				continue // internal: the README does not show it
+			}
+			if len(shown[a.Kind()]) == 0 {
+				t.Errorf("README.md's job table shows no args for %s", a.Kind())
+			}
+			for _, text := range shown[a.Kind()] {
+				if _, err := decode(t, a.Kind(), []byte(text)); err != nil {
+					t.Errorf("README.md's %s %s: %v", a.Kind(), text, err)
+				}
 			}
 		}
 	})
