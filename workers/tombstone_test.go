@@ -197,15 +197,11 @@ func TestDeleteEntity(t *testing.T) {
 		// delete_entity, then the purge it enqueues and the verification
 		// after the purge.
 		var audit []db.AuditEntry
-		for deadline := time.Now().Add(time.Minute); len(audit) < 3; time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("audit after deleting run-a: %+v, want delete_entity, purge_blobs and verify_entity", audit)
-			}
+		testenv.WaitUntil(t, time.Minute, "delete_entity, purge_blobs and verify_entity in the audit after deleting run-a", func() (bool, error) {
 			var err error
-			if audit, err = db.ListAudit(b.ctx, b.pool, "runs", 10); err != nil {
-				t.Fatal(err)
-			}
-		}
+			audit, err = db.ListAudit(b.ctx, b.pool, "runs", 10)
+			return len(audit) >= 3, err
+		})
 		actions := map[db.AuditAction]bool{}
 		for _, e := range audit {
 			actions[e.Action] = true
