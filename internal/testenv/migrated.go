@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,32 +42,62 @@ func MigratedURL(t testing.TB) string {
 	dbURL := newDatabase(t, func(ctx context.Context, pg pgServer, name string) error {
 		return migratedTemplates.createFromTemplate(ctx, pg.admin, name, hash)
 	})
-	if err := installGuards(dbURL); err != nil {
+	if err := copiedGuards.update(dbURL); err != nil {
 		t.Fatalf("testenv: %v", err)
 	}
 	return dbURL
 }
 
+// copiedGuards keeps the late-write guards of migrated databases current.
+var copiedGuards templateGuards
+
+// templateGuards learns, from the first database copied in this process,
+// whether the template's guards are current, so later copies of the same
+// template skip the round trips when they are.
+type templateGuards struct {
+	once  sync.Once
+	stale bool
+	err   error
+}
+
+// update brings the guards of dbURL, a fresh copy of the template, up to
+// date: on the first copy it installs them and remembers whether that
+// changed any; on later copies it installs them only if it did.
+func (g *templateGuards) update(dbURL string) error {
+	first := false
+	g.once.Do(func() {
+		first = true
+		var changed bool
+		changed, g.err = installGuards(dbURL)
+		g.stale = changed
+	})
+	if g.err != nil || first || !g.stale {
+		return g.err
+	}
+	_, err := installGuards(dbURL)
+	return err
+}
+
 // installGuards brings the late-write guards of the embedded default
 // configuration's entities (the run example) up to date in the database at
-// dbURL, as `lethe migrate up` would. The template holds them already unless
-// the guards' definition changed since it was built; then each database
-// gets the current ones here.
-func installGuards(dbURL string) error {
+// dbURL, as `lethe migrate up` would, and reports whether any changed. The
+// template holds them already unless the guards' definition changed since
+// it was built.
+func installGuards(dbURL string) (changed bool, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
-		return fmt.Errorf("install guards: %w", err)
+		return false, fmt.Errorf("install guards: %w", err)
 	}
 	defer pool.Close()
 	cfg, err := config.Parse(config.Default, nil)
 	if err != nil {
-		return fmt.Errorf("install guards: %w", err)
+		return false, fmt.Errorf("install guards: %w", err)
 	}
-	_, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
+	changes, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
 	if err = errors.Join(unresolved, err); err != nil {
-		return fmt.Errorf("install guards: %w", err)
+		return false, fmt.Errorf("install guards: %w", err)
 	}
-	return nil
+	return len(changes) > 0, nil
 }

@@ -72,7 +72,8 @@ func migrateURL(ctx context.Context, dbURL string) error {
 		return fmt.Errorf("apply example schemas to template database: %w", err)
 	}
 	pool.Close()
-	return installGuards(dbURL)
+	_, err = installGuards(dbURL)
+	return err
 }
 
 // migrationHash identifies the schema migrateURL builds, so a changed migration (Lethe's, an

@@ -169,6 +169,17 @@ func TestMigratedPool(t *testing.T) {
 		}
 	})
 
+	t.Run("GuardsAreCurrent", func(t *testing.T) {
+		t.Parallel()
+		// Each of several copies has the guards the code defines, whether
+		// or not it was the process's first.
+		for range 3 {
+			if changed, err := installGuards(MigratedURL(t)); err != nil || changed {
+				t.Errorf("guards of a migrated database: changed = %v, err = %v; want current", changed, err)
+			}
+		}
+	})
+
 	t.Run("TemplateIsSealed", func(t *testing.T) {
 		t.Parallel()
 		ctx := t.Context()
