@@ -1,7 +1,10 @@
 package service_test
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,9 +22,10 @@ import (
 
 // TestEnqueueForms runs the README's ways for another service to enqueue
 // into Lethe, verbatim: a Go River client of its own on Lethe's schema,
-// inserting inside the caller's transaction, and a plain SQL INSERT. Both
-// jobs are worked by a running Lethe: the runs they name are deleted and
-// tombstoned.
+// inserting inside the caller's transaction, a plain SQL INSERT, and the
+// Ruby form (River's riverqueue and riverqueue-sequel gems), read from the
+// README itself. Every job is worked by a running Lethe: the runs they name
+// are deleted and tombstoned.
 func TestEnqueueForms(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -36,7 +40,8 @@ func TestEnqueueForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	for _, hash := range []string{"gofrom", "3f2a9c"} {
+	hashes := []string{"gofrom", "3f2a9c", "5d1e7b"}
+	for _, hash := range hashes {
 		if err := db.UpsertRun(ctx, pool, hash, "run "+hash); err != nil {
 			t.Fatal(err)
 		}
@@ -63,7 +68,10 @@ VALUES ('lethe.delete_entity', '{"entity":"run","key":"3f2a9c"}', 25);`); err !=
 		t.Fatalf("SQL form: %v", err)
 	}
 
-	for _, hash := range []string{"gofrom", "3f2a9c"} {
+	// The Ruby form.
+	runRubyForm(t, url)
+
+	for _, hash := range hashes {
 		testenv.WaitUntil(t, 30*time.Second, "run "+hash+" to be deleted and tombstoned", func() (bool, error) {
 			exists, err := db.RunExists(ctx, pool, hash)
 			if err != nil || exists {
@@ -75,7 +83,46 @@ VALUES ('lethe.delete_entity', '{"entity":"run","key":"3f2a9c"}', 25);`); err !=
 		})
 	}
 	var completed int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND state = 'completed'`).Scan(&completed); err != nil || completed != 2 {
-		t.Errorf("%d completed delete_entity jobs in lethe.river_job (%v), want 2", completed, err)
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND state = 'completed'`).Scan(&completed); err != nil || completed != len(hashes) {
+		t.Errorf("%d completed delete_entity jobs in lethe.river_job (%v), want %d", completed, err, len(hashes))
 	}
+}
+
+// runRubyForm runs the README's Ruby block with Debian's Ruby, sequel and pg
+// (go tool task tools:ruby) and the gems' own code from testdata on Ruby's
+// load path, where an installed gem would be.
+func runRubyForm(t *testing.T, url string) {
+	t.Helper()
+	ruby, err := exec.LookPath("ruby")
+	if err != nil {
+		t.Fatal("ruby is not installed; go tool task tools:ruby installs it with sequel and pg")
+	}
+	block := readmeBlock(t, "ruby")
+	gems := filepath.Join("testdata", "riverqueue-ruby")
+	cmd := exec.CommandContext(t.Context(), ruby,
+		"-I", filepath.Join(gems, "riverqueue", "lib"),
+		"-I", filepath.Join(gems, "riverqueue-sequel", "lib"),
+		"-e", block)
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+url)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("Ruby form: %v\n%s\nblock:\n%s", err, out, block)
+	}
+}
+
+// readmeBlock returns the README's only fenced code block in lang.
+func readmeBlock(t *testing.T, lang string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(string(readme), "\n```"+lang+"\n")
+	if len(parts) != 2 {
+		t.Fatalf("README.md has %d ```%s blocks, want 1", len(parts)-1, lang)
+	}
+	block, _, ok := strings.Cut(parts[1], "\n```\n")
+	if !ok {
+		t.Fatalf("README.md's ```%s block does not end", lang)
+	}
+	return block
 }

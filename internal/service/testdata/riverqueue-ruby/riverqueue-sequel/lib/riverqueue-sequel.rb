@@ -1,0 +1,6 @@
+require "sequel"
+
+require_relative "driver"
+
+module River
+end
