@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -54,8 +53,10 @@ type ExpireColumns struct {
 //
 // Once its claim commits, a batch's rows can only leave it (deleted, reset
 // or claimed again under a later timestamp), never join it: no other claim
-// of the policy commits with the same timestamp. So the rows whose blobs a
-// batch read and deleted are all the rows its delete can still match.
+// of the policy commits with the same timestamp. The batch holds the claim's
+// lock (LockClaim) from its key read to the commit of its delete, and the
+// watchdog resets a claim only when it gets that lock (ResetClaim), so the
+// rows whose blobs a batch read and deleted are exactly the rows it deletes.
 type ExpireTable struct {
 	Columns ExpireColumns
 	// Warnings name the indexes above that the table lacks, each with the
@@ -69,9 +70,9 @@ type ExpireTable struct {
 	blobKeysSQL string
 	finishSQL   string
 	markSQL     string
-	resetSQL    string
 	setAsideSQL string
 	releaseSQL  string
+	watchdog    watchdogSQL // claim_lock.go
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and
@@ -245,11 +246,7 @@ func (t *ExpireTable) build() {
 	t.releaseSQL = r.Fill(`
 		UPDATE {table} SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = '-infinity'`)
-	t.resetSQL = r.Fill(t.lockThenUpdate(
-		`{status} = 'DELETION_IN_PROGRESS' AND {initiated_at} < now() - make_interval(secs => $2)
-		 AND {initiated_at} > '-infinity'`, `{initiated_at}`,
-		`{status} = 'NOT_EXPIRED', {initiated_at} = NULL`) + `
-		SELECT count(*) FROM changed`)
+	t.buildWatchdog(r)
 }
 
 // lockThenUpdate writes the CTEs that lock up to $1 rows matching where, in
@@ -383,19 +380,6 @@ func (t *ExpireTable) Release(ctx context.Context, exec Executor) (int64, error)
 		return 0, fmt.Errorf("release set-aside rows of %s: %w", t.Columns.Table, err)
 	}
 	return tag.RowsAffected(), nil
-}
-
-// ResetStuck moves up to limit rows claimed longer than stuckAfter ago back
-// to NOT_EXPIRED, oldest claim first, and returns how many it reset.
-func (t *ExpireTable) ResetStuck(ctx context.Context, exec Executor, stuckAfter time.Duration, limit int) (int64, error) {
-	if stuckAfter <= 0 {
-		return 0, errors.New("reset stuck rows: stuck_after must be positive")
-	}
-	var n int64
-	if err := exec.QueryRow(ctx, t.resetSQL, limit, stuckAfter.Seconds()).Scan(&n); err != nil {
-		return 0, fmt.Errorf("reset stuck rows of %s: %w", t.Columns.Table, err)
-	}
-	return n, nil
 }
 
 // AsyncCommit makes tx commit without waiting for its WAL to reach disk

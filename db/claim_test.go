@@ -8,9 +8,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/stretchr/testify/require"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/testenv"
+	"github.com/lethehq/lethe/jobs"
 )
 
 // pastesColumns is the expire policy of the example pastes table.
@@ -283,32 +287,102 @@ func TestExpireTable(t *testing.T) {
 		require.Equal(t, StatusDeleted, getPaste(ctx, t, bundle.pool, b1).Status, "mark mode keeps the row, DELETED")
 	})
 
-	t.Run("ResetStuckResetsOnlyRowsClaimedLongerThanTheThreshold", func(t *testing.T) {
+	t.Run("StuckClaimsListsEachOldClaimOnceOldestFirst", func(t *testing.T) {
 		t.Parallel()
 		table, bundle := setup(t)
-		var stuck []int64
-		for range 3 {
-			stuck = append(stuck, insertPaste(ctx, t, bundle.pool, -3*time.Hour, StatusDeletionInProgress, ""))
+		// Claims made 3 h, 2 h (two rows) and 1 minute ago, and a set-aside row.
+		ids := map[string][]int64{}
+		for name, n := range map[string]int{"3h": 1, "2h": 2, "1m": 1, "aside": 1} {
+			for range n {
+				ids[name] = append(ids[name], insertPaste(ctx, t, bundle.pool, -4*time.Hour, StatusDeletionInProgress, ""))
+			}
 		}
-		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_initiated_at = now() - interval '2 hours' WHERE id = ANY($1)`, stuck)
+		at := map[string]time.Time{}
+		for name, ago := range map[string]string{"3h": "3 hours", "2h": "2 hours", "1m": "1 minute"} {
+			var got time.Time
+			require.NoError(t, bundle.pool.QueryRow(ctx, `
+				UPDATE pastes SET deletion_initiated_at = date_trunc('second', now()) - $2::interval WHERE id = ANY($1)
+				RETURNING deletion_initiated_at`, ids[name], ago).Scan(&got))
+			at[name] = got
+		}
+		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_initiated_at = '-infinity' WHERE id = ANY($1)`, ids["aside"])
 		require.NoError(t, err)
-		recent := insertPaste(ctx, t, bundle.pool, -3*time.Hour, StatusDeletionInProgress, "")
 
-		_, err = table.ResetStuck(ctx, bundle.pool, 0, 10)
+		_, err = table.StuckClaims(ctx, bundle.pool, 0, time.Time{}, 10)
 		require.ErrorContains(t, err, "stuck_after must be positive")
 
-		n, err := table.ResetStuck(ctx, bundle.pool, time.Hour, 2)
+		claims, err := table.StuckClaims(ctx, bundle.pool, time.Hour, time.Time{}, 10)
 		require.NoError(t, err)
-		require.Equal(t, int64(2), n, "limit respected")
-		n, err = table.ResetStuck(ctx, bundle.pool, time.Hour, 10)
+		require.Len(t, claims, 2, "two claims older than an hour; the set-aside row is none")
+		require.True(t, claims[0].Equal(at["3h"]) && claims[1].Equal(at["2h"]), "oldest first: %v", claims)
+
+		claims, err = table.StuckClaims(ctx, bundle.pool, time.Hour, time.Time{}, 1)
 		require.NoError(t, err)
-		require.Equal(t, int64(1), n)
-		for _, id := range stuck {
-			p := getPaste(ctx, t, bundle.pool, id)
-			require.Equal(t, StatusNotExpired, p.Status)
-			require.Nil(t, p.InitiatedAt)
+		require.Len(t, claims, 1, "limit respected")
+		claims, err = table.StuckClaims(ctx, bundle.pool, time.Hour, claims[0], 10)
+		require.NoError(t, err)
+		require.Len(t, claims, 1, "from after the cursor")
+		require.True(t, claims[0].Equal(at["2h"]))
+	})
+
+	t.Run("ResetClaimLeavesLockedAndAliveClaims", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		client, err := river.NewClient(riverpgxv5.New(bundle.pool), &river.Config{Schema: config.DefaultRiverSchema})
+		require.NoError(t, err)
+		batches := BatchJobs{Schema: config.DefaultRiverSchema, Kind: jobs.KindExpireBatch}
+
+		// Three claims of two rows each: one whose job River holds alive
+		// (named in another time zone than the database's), one whose
+		// job was cancelled, one without a job.
+		var claims []time.Time
+		for range 3 {
+			for range 2 {
+				insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "")
+			}
+			claims = append(claims, claim(ctx, t, bundle.pool, table, 2, ClaimCursor{}).At)
 		}
-		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, recent).Status)
+		alive, cancelled, jobless := claims[0], claims[1], claims[2]
+		later := &river.InsertOpts{ScheduledAt: time.Now().Add(time.Hour)}
+		_, err = client.Insert(ctx, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: alive.In(time.FixedZone("UTC+5", 5*3600)), Rows: 2}, later)
+		require.NoError(t, err)
+		res, err := client.Insert(ctx, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: cancelled, Rows: 2}, later)
+		require.NoError(t, err)
+		_, err = client.JobCancel(ctx, res.Job.ID)
+		require.NoError(t, err)
+		_, err = client.Insert(ctx, jobs.ExpireBatch{Policy: "other", ClaimedAt: jobless, Rows: 2}, later)
+		require.NoError(t, err, "another policy's job at the same timestamp does not count")
+
+		set, err := table.AliveClaims(ctx, bundle.pool, batches)
+		require.NoError(t, err)
+		require.True(t, set.Has(alive))
+		require.False(t, set.Has(cancelled) || set.Has(jobless))
+
+		reset := func(at time.Time) ClaimReset {
+			var r ClaimReset
+			require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, func(tx pgx.Tx) error {
+				var err error
+				r, err = table.ResetClaim(ctx, tx, at, batches)
+				return err
+			}))
+			return r
+		}
+		require.Equal(t, ClaimReset{Alive: true}, reset(alive))
+
+		// A batch holding the claim's lock on its own connection.
+		conn, err := bundle.pool.Acquire(ctx)
+		require.NoError(t, err)
+		require.NoError(t, table.LockClaim(ctx, conn, cancelled))
+		require.Equal(t, ClaimReset{Locked: true}, reset(cancelled))
+		require.NoError(t, table.UnlockClaim(ctx, conn, cancelled))
+		require.ErrorContains(t, table.UnlockClaim(ctx, conn, cancelled), "did not hold its lock")
+		conn.Release()
+
+		require.Equal(t, ClaimReset{Rows: 2}, reset(cancelled))
+		require.Equal(t, ClaimReset{Rows: 2}, reset(jobless))
+		var left int
+		require.NoError(t, bundle.pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE deletion_status = 'DELETION_IN_PROGRESS'`).Scan(&left))
+		require.Equal(t, 2, left, "only the alive claim's rows stay claimed")
 	})
 
 	t.Run("PartitionedTable", func(t *testing.T) {

@@ -24,15 +24,37 @@ func expirePeriodics(p *config.Expire) []Periodic {
 
 // registerExpire adds the planner, batch and watchdog workers.
 func registerExpire(workers *river.Workers, deps *Deps) error {
+	return registerExpireHooked(workers, deps, expireHooks{})
+}
+
+// registerExpireHooked is registerExpire with test hooks.
+func registerExpireHooked(workers *river.Workers, deps *Deps, hooks expireHooks) error {
 	tables := &expireTables{deps: deps, byPolicy: map[string]*db.ExpireTable{}}
 	if err := river.AddWorkerSafely(workers, &expirePlanWorker{deps: deps, tables: tables}); err != nil {
 		return err
 	}
-	if err := river.AddWorkerSafely(workers, &expireBatchWorker{deps: deps, tables: tables}); err != nil {
+	if err := river.AddWorkerSafely(workers, &expireBatchWorker{deps: deps, tables: tables, hook: hooks.batch}); err != nil {
 		return err
 	}
-	return river.AddWorkerSafely(workers, &expireWatchdogWorker{deps: deps, tables: tables})
+	return river.AddWorkerSafely(workers, &expireWatchdogWorker{deps: deps, tables: tables, hook: hooks.watchdog})
 }
+
+// expireHooks let tests stop a batch or the watchdog between two steps to
+// force an interleaving; nil outside tests. An error from a hook fails the
+// job.
+type expireHooks struct {
+	batch    func(ctx context.Context, step expireBatchStep, job *river.Job[jobs.ExpireBatch]) error
+	watchdog func(ctx context.Context, claimedAt time.Time) error // before resetting a claim whose job is not alive
+}
+
+// expireBatchStep names the points of a batch where its test hook runs.
+type expireBatchStep string
+
+const (
+	batchBeforeLock   expireBatchStep = "before_lock"   // the claim's lock not yet taken
+	batchKeysRead     expireBatchStep = "keys_read"     // locked, blob keys read, no blob deleted
+	batchBlobsDeleted expireBatchStep = "blobs_deleted" // blobs deleted, rows not yet
+)
 
 // expireTables checks each policy's table against the database on first use
 // and keeps the result, so a missing table or column fails the first run

@@ -31,6 +31,15 @@ type expireBatchWorker struct {
 	river.WorkerDefaults[jobs.ExpireBatch]
 	deps   *Deps
 	tables *expireTables
+	hook   func(ctx context.Context, step expireBatchStep, job *river.Job[jobs.ExpireBatch]) error // tests only
+}
+
+// step runs the test hook, if any, at step.
+func (w *expireBatchWorker) step(ctx context.Context, step expireBatchStep, job *river.Job[jobs.ExpireBatch]) error {
+	if w.hook == nil {
+		return nil
+	}
+	return w.hook(ctx, step, job)
 }
 
 // Timeout is the policy's batch_timeout, which config validation keeps below
@@ -56,14 +65,45 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	}
 	started := time.Now()
 	claimedAt := job.Args.ClaimedAt
+	if err := w.step(ctx, batchBeforeLock, job); err != nil {
+		return err
+	}
 
-	// Blobs first. The delete below can only match rows among those read
-	// here (see db.ExpireTable), so no row goes while its blob remains.
-	blobKeys, err := table.BlobKeys(ctx, w.deps.Pool, claimedAt)
+	// One connection holds the claim's lock from the key read to the
+	// commit of the delete, so the watchdog cannot reset the claim in
+	// between (see db.ExpireTable.ResetClaim). The lock is the session's,
+	// not a transaction's: none stays open across the blob store call.
+	// Everything below runs on this connection, so a batch never waits for
+	// a second one while holding the first.
+	conn, err := w.deps.Pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("policy %s: acquire connection for batch: %w", p.Name, err)
+	}
+	defer conn.Release()
+	if err := table.LockClaim(ctx, conn, claimedAt); err != nil {
+		return fmt.Errorf("policy %s: %w", p.Name, err)
+	}
+	defer func() {
+		unlockCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := table.UnlockClaim(unlockCtx, conn, claimedAt); err != nil {
+			// Closing the session releases its locks; the pool then
+			// drops the connection.
+			_ = conn.Conn().Close(unlockCtx)
+		}
+	}()
+
+	// Blobs first. Under the lock, the rows holding the claim are fixed:
+	// the delete below removes exactly the rows whose keys are read here.
+	blobKeys, err := table.BlobKeys(ctx, conn, claimedAt)
 	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
-	if blobKeys, err = w.setAside(ctx, p, table, job.ID, claimedAt, blobKeys); err != nil {
+	blobKeys, setAside, err := w.setAside(ctx, conn, p, table, job.ID, claimedAt, blobKeys)
+	if err != nil {
+		return err
+	}
+	if err := w.step(ctx, batchKeysRead, job); err != nil {
 		return err
 	}
 	blobsDeleted := 0
@@ -72,13 +112,16 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
 		if err != nil {
 			err = fmt.Errorf("policy %s: delete %d blobs of batch: %w", p.Name, len(blobKeys), err)
-			w.auditFailure(ctx, p.Name, job.ID, blobsDeleted, started, err)
+			w.auditFailure(ctx, conn, p.Name, job.ID, blobsDeleted, started, err)
 			return err
 		}
 	}
+	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
+		return err
+	}
 
 	var rows int64
-	err = w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		if err := db.AsyncCommit(ctx, tx); err != nil {
 			return err
 		}
@@ -86,17 +129,24 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
+		detail := map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete}
 		outcome := db.OutcomeOK
-		if rows == 0 {
-			outcome = db.OutcomeSkipped // every row was reset or claimed again
-		} else if int(rows) < job.Args.Rows {
+		switch {
+		case rows == 0 && setAside > 0:
+			outcome, detail["reason"] = db.OutcomeSkipped, "set_aside"
+		case rows == 0:
+			// No row held the claim when the lock was taken: the
+			// watchdog gave them back (and the planner may have claimed
+			// them again). Nothing was deleted, blobs included.
+			outcome, detail["reason"] = db.OutcomeSkipped, "claim_reset"
+		case int(rows) < job.Args.Rows:
 			outcome = db.OutcomePartial
 		}
 		jobID := job.ID
 		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
 			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
 			RowsDeleted: rows, BlobsDeleted: int64(blobsDeleted), StartedAt: started, Outcome: outcome,
-			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete},
+			Detail: detail,
 		}); err != nil {
 			return err
 		}
@@ -124,7 +174,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 // so the dashboard shows them), counted and logged; `lethe release` gives
 // them back to the planner once their keys are fixed. It returns the keys
 // that passed.
-func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, keys []string) ([]string, error) {
+func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, keys []string) ([]string, int64, error) {
 	var good, bad []string
 	var firstErr error
 	for _, key := range keys {
@@ -136,31 +186,32 @@ func (w *expireBatchWorker) setAside(ctx context.Context, p *config.Expire, tabl
 		good = append(good, key)
 	}
 	if len(bad) == 0 {
-		return keys, nil
+		return keys, 0, nil
 	}
 	started := time.Now()
-	n, err := table.SetAside(ctx, w.deps.Pool, claimedAt, bad)
+	n, err := table.SetAside(ctx, conn, claimedAt, bad)
 	if err != nil {
-		return nil, fmt.Errorf("policy %s: %w", p.Name, err)
+		return nil, 0, fmt.Errorf("policy %s: %w", p.Name, err)
 	}
 	w.deps.Metrics.RowsSetAside.WithLabelValues(p.Name).Add(float64(n))
 	msg := fmt.Sprintf("%d rows set aside: %d blob keys refused, first %v", n, len(bad), firstErr)
 	w.deps.Logger.WarnContext(ctx, "Expired rows set aside",
 		slog.String("policy", p.Name), slog.Int64("job_id", jobID), slog.Int64("rows", n), slog.String("error", firstErr.Error()))
-	err = db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
+	err = db.RecordAudit(context.WithoutCancel(ctx), conn, db.AuditEntry{
 		Policy: p.Name, Action: db.ActionExpireSetAside, JobID: &jobID, StartedAt: started, Outcome: db.OutcomeError, Error: msg,
 		Detail: map[string]any{"rows_set_aside": n, "keys_refused": len(bad), "claimed_at": claimedAt},
 	})
 	if err != nil {
 		w.deps.Logger.WarnContext(ctx, "Failed to audit set-aside rows", slog.String("policy", p.Name), slog.String("error", err.Error()))
 	}
-	return good, nil
+	return good, n, nil
 }
 
-// auditFailure records a failed attempt outside any transaction, so
-// operators see blob store trouble while River retries.
-func (w *expireBatchWorker) auditFailure(ctx context.Context, policy string, jobID int64, blobs int, started time.Time, cause error) {
-	err := db.RecordAudit(context.WithoutCancel(ctx), w.deps.Pool, db.AuditEntry{
+// auditFailure records a failed attempt outside any transaction, on the
+// batch's connection, so operators see blob store trouble while River
+// retries.
+func (w *expireBatchWorker) auditFailure(ctx context.Context, conn db.Executor, policy string, jobID int64, blobs int, started time.Time, cause error) {
+	err := db.RecordAudit(context.WithoutCancel(ctx), conn, db.AuditEntry{
 		Policy: policy, Action: db.ActionExpireBatch, JobID: &jobID,
 		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: db.OutcomeError, Error: cause.Error(),
 	})

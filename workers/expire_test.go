@@ -338,8 +338,8 @@ func TestExpire(t *testing.T) {
 		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
 			t.Fatalf("second planner ended %s: %v", job.State, job.Errors)
 		}
-		if n, err := b.table(t).ResetStuck(t.Context(), b.pool, time.Nanosecond, 1000); err != nil || n != 0 {
-			t.Errorf("watchdog reset %d set-aside rows (%v), want 0", n, err)
+		if n := expireResetStuck(t, b.pool, b.table(t), time.Nanosecond); n != 0 {
+			t.Errorf("watchdog reset %d set-aside rows, want 0", n)
 		}
 		b.waitIdle(t)
 		if got := b.status(t, bad); got[db.StatusDeletionInProgress] != len(bad) {
@@ -370,9 +370,8 @@ func TestExpire(t *testing.T) {
 		// A batch is claimed, its worker stalls, the watchdog resets the
 		// rows and the planner claims half of them again.
 		oldRows, oldAt := b.claim(t, 100)
-		time.Sleep(5 * time.Millisecond)
-		if n, err := b.table(t).ResetStuck(t.Context(), b.pool, time.Millisecond, 1000); err != nil || n != 40 {
-			t.Fatalf("reset = %d, %v; want 40", n, err)
+		if n := expireResetStuck(t, b.pool, b.table(t), time.Nanosecond); n != 40 {
+			t.Fatalf("reset = %d; want 40", n)
 		}
 		newRows, newAt := b.claim(t, 20)
 
@@ -828,8 +827,8 @@ func TestExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, err := table.ResetStuck(t.Context(), b.pool, 2*time.Hour, 1000); err != nil || n != 20 {
-			t.Fatalf("reset = %d, %v; want 20", n, err)
+		if n := expireResetStuck(t, b.pool, table, 2*time.Hour); n != 20 {
+			t.Fatalf("reset = %d; want 20", n)
 		}
 		var stuckLeft, working int
 		if err := b.pool.QueryRow(t.Context(), `
