@@ -83,9 +83,9 @@ func (a ExpireBatch) Validate() error {
 	return nil
 }
 
-// ExpireWatchdog runs the watchdog of an expire policy: rows stuck in
-// DELETION_IN_PROGRESS for longer than the policy's stuck_after go back to
-// NOT_EXPIRED so the planner claims them again.
+// ExpireWatchdog runs the watchdog of an expire policy: claims older than
+// the policy's stuck_after whose batch job River gave up on go back to
+// NOT_EXPIRED so the planner claims their rows again.
 //
 //	{"policy": "pastes"}
 type ExpireWatchdog struct {

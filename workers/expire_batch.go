@@ -21,12 +21,13 @@ import (
 // that still hold the batch's claim, and the job's completion in the same
 // transaction as the rows.
 //
-// Blobs go first so a row never disappears while its blob still exists. A
-// blob store failure fails the job (River retries it with backoff) and
-// leaves the rows claimed; if the job never succeeds, the watchdog returns
-// the rows to the planner after stuck_after. Matching on the claim's
-// timestamp means a stale job — rescued, retried or run twice after its rows
-// were reset or claimed again — deletes nothing it does not own.
+// Blobs go first so a row never disappears while its blob still exists, and
+// the claim's lock, held from the key read to the commit, keeps the watchdog
+// from resetting rows whose blobs are going. A blob store failure fails the
+// job (River retries it with backoff) and leaves the rows claimed; once
+// River gives up on the job, the watchdog returns the rows to the planner.
+// Matching on the claim's timestamp means a stale job — retried after its
+// rows were reset or claimed again — deletes nothing it does not own.
 type expireBatchWorker struct {
 	river.WorkerDefaults[jobs.ExpireBatch]
 	deps   *Deps
