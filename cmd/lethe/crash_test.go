@@ -133,6 +133,17 @@ func TestExpireSurvivesSIGKILL(t *testing.T) {
 	if rowsReset == 0 && rerun == 0 {
 		t.Error("neither the watchdog nor River's rescuer recovered anything: the kills hit no running batch")
 	}
+	// Each paste has a blob of its own: a batch that deleted more blobs
+	// than rows found rows gone from its claim after deleting their blobs.
+	var blobsWithoutRows int
+	if err := pool.QueryRow(ctx, `
+		SELECT count(*) FROM lethe_deletion_audit
+		WHERE action = 'expire_batch' AND outcome <> 'error' AND blobs_deleted > rows_deleted`).Scan(&blobsWithoutRows); err != nil {
+		t.Fatal(err)
+	}
+	if blobsWithoutRows > 0 {
+		t.Errorf("%d batches deleted the blobs of rows they did not delete", blobsWithoutRows)
+	}
 
 	var liveRows, notExpired int
 	if err := pool.QueryRow(ctx, `
