@@ -87,6 +87,34 @@ func TestExpireClaim(t *testing.T) {
 		})
 	}
 
+	t.Run("WatchdogWhileDiscardedBatchStillRuns", func(t *testing.T) {
+		t.Parallel()
+		// A worker frozen past rescue_stuck_jobs_after (a paused VM):
+		// River's rescuer discards its job while the batch is between its
+		// blob delete and its row delete. Only the claim's lock keeps the
+		// watchdog off.
+		at := expireStuckClaimTime()
+		batchGate := newGate(t)
+		b := expireClaimSetup(t, expireHooks{batch: batchGate.parkBatch(batchBlobsDeleted, at, true)})
+		pastes := expireClaimedPastes(t, b, at, 30)
+		res, err := b.client.Insert(t.Context(), jobs.ExpireBatch{Policy: "pastes", ClaimedAt: at, Rows: 30}, expireBatchInsertOpts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		batchGate.waitReached(t, "batch after its blob delete")
+		if _, err := b.pool.Exec(t.Context(), `
+			UPDATE lethe.river_job SET state = 'discarded', finalized_at = now() WHERE id = $1`, res.Job.ID); err != nil {
+			t.Fatal(err)
+		}
+
+		b.runWatchdog(t, map[string]float64{"rows_reset": 0, "claims_alive": 0, "claims_locked": 1})
+		b.checkHoldClaim(t, at, 30)
+
+		batchGate.open()
+		b.checkBatch(t, res.Job.ID, db.OutcomeOK, 30, 30)
+		b.checkAllGone(t, pastes)
+	})
+
 	t.Run("WatchdogRechecksTheJobUnderTheLock", func(t *testing.T) {
 		t.Parallel()
 		// The retried batch is running but has not locked its claim yet
@@ -320,29 +348,24 @@ func (b *expireBundle) checkWatchdogAudit(t *testing.T, want map[string]float64)
 	}
 }
 
-// checkBatch waits for batch job id to complete and checks its audit entry;
-// it returns the entry.
+// checkBatch waits for the final audit entry of batch job id (written with
+// the job's completion) and checks it; it returns the entry.
 func (b *expireBundle) checkBatch(t *testing.T, id int64, outcome string, rows, blobs int64) db.AuditEntry {
 	t.Helper()
-	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("batch job %d to complete", id), func() (bool, error) {
-		job, err := b.client.JobGet(t.Context(), id)
-		return err == nil && job.State == rivertype.JobStateCompleted, err
+	var final *db.AuditEntry
+	testenv.WaitUntil(t, 30*time.Second, fmt.Sprintf("batch job %d to finish", id), func() (bool, error) {
+		audit, err := db.SearchAudit(t.Context(), b.pool, db.AuditFilter{Policy: "pastes", Action: db.ActionExpireBatch}, 100)
+		for _, e := range audit {
+			if e.JobID != nil && *e.JobID == id && e.Outcome != db.OutcomeError {
+				final = &e
+			}
+		}
+		return final != nil, err
 	})
-	audit, err := db.SearchAudit(t.Context(), b.pool, db.AuditFilter{Policy: "pastes", Action: db.ActionExpireBatch}, 100)
-	if err != nil {
-		t.Fatal(err)
+	if final.Outcome != outcome || final.RowsDeleted != rows || final.BlobsDeleted != blobs {
+		t.Errorf("batch %d audited %s with %d rows, %d blobs; want %s, %d, %d", id, final.Outcome, final.RowsDeleted, final.BlobsDeleted, outcome, rows, blobs)
 	}
-	for _, e := range audit {
-		if e.JobID == nil || *e.JobID != id || e.Outcome == db.OutcomeError {
-			continue
-		}
-		if e.Outcome != outcome || e.RowsDeleted != rows || e.BlobsDeleted != blobs {
-			t.Errorf("batch %d audited %s with %d rows, %d blobs; want %s, %d, %d", id, e.Outcome, e.RowsDeleted, e.BlobsDeleted, outcome, rows, blobs)
-		}
-		return e
-	}
-	t.Fatalf("no final audit entry for batch job %d", id)
-	return db.AuditEntry{}
+	return *final
 }
 
 // checkHoldClaim fails t unless n rows hold the claim made at at: a batch
