@@ -81,6 +81,10 @@ type Database struct {
 	// empty, Lethe resolves a server itself (see README, "PostgreSQL").
 	URL      string `yaml:"url"`
 	MaxConns int32  `yaml:"max_conns"`
+	// MaxReplicaLag and MaxReplicaLagBytes (0: off) pause deletion while
+	// a streaming standby replays further behind the primary than this.
+	MaxReplicaLag      Duration `yaml:"max_replica_lag"`
+	MaxReplicaLagBytes int64    `yaml:"max_replica_lag_bytes"`
 }
 
 // BlobKind names a blob store.
@@ -344,6 +348,12 @@ func (c *Config) Validate() error {
 	}
 	if c.Database.MaxConns < 2 {
 		errs.add("database.max_conns", "must be at least 2, got %d", c.Database.MaxConns)
+	}
+	if c.Database.MaxReplicaLag < 0 {
+		errs.add("database.max_replica_lag", "must not be negative")
+	}
+	if c.Database.MaxReplicaLagBytes < 0 {
+		errs.add("database.max_replica_lag_bytes", "must not be negative")
 	}
 	switch c.Blob.Kind {
 	case BlobLocal:

@@ -53,12 +53,16 @@ type Expire struct {
 	// claimed longer than StuckAfter (2h) back to the planner.
 	WatchdogSchedule string   `yaml:"watchdog_schedule"`
 	StuckAfter       Duration `yaml:"stuck_after"`
+
+	// Pace adapts the planner's claim size (up to BatchSize) and its
+	// pause between claims to the foreground; a pace: block turns it on.
+	Pace Pace `yaml:"pace"`
 }
 
 // PolicyKind returns KindExpire.
 func (*Expire) PolicyKind() Kind { return KindExpire }
 
-func (p *Expire) setDefaults(fieldSet) {
+func (p *Expire) setDefaults(given fieldSet) {
 	p.Schedule = cmp.Or(p.Schedule, "@every 1m")
 	p.KeyColumn = cmp.Or(p.KeyColumn, "id")
 	p.ExpiresAtColumn = cmp.Or(p.ExpiresAtColumn, "expires_at")
@@ -74,6 +78,7 @@ func (p *Expire) setDefaults(fieldSet) {
 	p.BatchTimeout = cmp.Or(p.BatchTimeout, Duration(5*time.Minute))
 	p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
 	p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
+	p.Pace.setDefaults(given["pace"], p.BatchSize, 0)
 }
 
 func (p *Expire) validate(v *policyCheck, c *Config) {
@@ -99,6 +104,7 @@ func (p *Expire) validate(v *policyCheck, c *Config) {
 	v.positiveDuration("run_budget", p.RunBudget)
 	v.positiveDuration("stuck_after", p.StuckAfter)
 	v.positiveDuration("batch_timeout", p.BatchTimeout)
+	p.Pace.validate(v, p.BatchSize, 0)
 
 	// The watchdog must never reset rows a live worker still owns: a batch
 	// job is cancelled at batch_timeout and rescued by River only after

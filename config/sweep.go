@@ -60,6 +60,11 @@ type Sweep struct {
 	YieldBatchSize    int      `yaml:"yield_batch_size"`
 	YieldPause        Duration `yaml:"yield_pause"`
 
+	// Pace adapts batch and pause to the foreground (rows mode); a pace:
+	// block or yield_to_foreground turns it on. Under load the controller
+	// starts at YieldBatchSize and YieldPause.
+	Pace Pace `yaml:"pace"`
+
 	// Mode is rows (the default) or partitions. In partitions mode the
 	// table is range-partitioned by ExpiresAtColumn, one partition per
 	// PartitionPeriod (day), and PartitionsAhead (3) upcoming partitions
@@ -68,6 +73,9 @@ type Sweep struct {
 	PartitionPeriod PartitionPeriod `yaml:"partition_period"`
 	PartitionsAhead int             `yaml:"partitions_ahead"`
 }
+
+// Paced reports whether the sweep paces itself under foreground load.
+func (p *Sweep) Paced() bool { return p.Mode != SweepPartitions && (p.Pace.On || p.YieldToForeground) }
 
 // PolicyKind returns KindSweep.
 func (*Sweep) PolicyKind() Kind { return KindSweep }
@@ -88,6 +96,7 @@ func (p *Sweep) setDefaults(given fieldSet) {
 	p.TargetBatchDuration = cmp.Or(p.TargetBatchDuration, Duration(time.Second))
 	p.YieldBatchSize = cmp.Or(p.YieldBatchSize, min(1000, p.BatchSize))
 	p.YieldPause = cmp.Or(p.YieldPause, Duration(100*time.Millisecond))
+	p.Pace.setDefaults(given["pace"], p.BatchSize, p.Pause)
 	p.Mode = cmp.Or(p.Mode, SweepRows)
 	if p.Mode == SweepPartitions {
 		p.PartitionPeriod = cmp.Or(p.PartitionPeriod, PartitionDay)
@@ -116,6 +125,7 @@ func (p *Sweep) validate(v *policyCheck, c *Config) {
 	v.positiveDuration("target_batch_duration", p.TargetBatchDuration)
 	v.positive("yield_batch_size", p.YieldBatchSize)
 	v.positiveDuration("yield_pause", p.YieldPause)
+	p.Pace.validate(v, p.MaxBatchSize, p.Pause)
 	// The sweep job's timeout is half of rescue_stuck_jobs_after; one
 	// batch must fit in it.
 	if rescue := c.River.RescueStuckJobsAfter; p.StatementTimeout >= rescue/2 {

@@ -45,6 +45,10 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	if err != nil {
 		return err
 	}
+	// A lagging standby holds the deletion back before it writes anything.
+	if err := w.ent.deps.pacers().WaitReplica(ctx); err != nil {
+		return err
+	}
 	started := time.Now() // the audit's duration covers the chunks too
 	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
 	if err != nil {

@@ -29,6 +29,7 @@ func registerExpire(workers *river.Workers, deps *Deps) error {
 
 // registerExpireHooked is registerExpire with test hooks.
 func registerExpireHooked(workers *river.Workers, deps *Deps, hooks expireHooks) error {
+	deps.initPacers()
 	tables := &expireTables{deps: deps, byPolicy: map[string]*db.ExpireTable{}}
 	if err := river.AddWorkerSafely(workers, &expirePlanWorker{deps: deps, tables: tables}); err != nil {
 		return err

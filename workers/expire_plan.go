@@ -13,6 +13,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -67,13 +68,23 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 	start := time.Now()
 	claimed, batches := 0, 0
 	var cursor db.ClaimCursor
+	lim, startBatch, startPause := pace.ExpireLimits(p)
+	pacer := w.deps.pacers().For(p.Name, p.Pace.On, lim, startBatch, startPause)
+	step, err := pacer.Start(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("policy %s: %w", p.Name, err)
+	}
 	for batches < p.MaxBatchesPerRun && time.Since(start) < p.RunBudget.D() {
 		n, batchStart, next := 0, time.Now(), cursor
+		size := p.BatchSize
+		if step.Paced {
+			size = min(size, step.Batch)
+		}
 		err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
 			}
-			c, err := table.Claim(ctx, tx, p.BatchSize, cursor)
+			c, err := table.Claim(ctx, tx, size, cursor)
 			if n = c.Rows; err != nil || n == 0 {
 				return err
 			}
@@ -105,8 +116,18 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 		claimed += n
 		batches++
 		w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(n))
-		if n < p.BatchSize {
+		if n < size {
 			break
+		}
+		if step, err = pacer.After(ctx); err != nil {
+			return claimed, batches, fmt.Errorf("policy %s: %w", p.Name, err)
+		}
+		var pause time.Duration
+		if step.Paced {
+			pause = step.Pause
+		}
+		if err := pacer.Pause(ctx, pause); err != nil {
+			return claimed, batches, fmt.Errorf("policy %s: pause after claim: %w", p.Name, err)
 		}
 	}
 	return claimed, batches, nil

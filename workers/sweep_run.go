@@ -9,6 +9,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pace"
 )
 
 // Sweep log messages, as the idempotency cleanup runbook shows them. They are
@@ -50,6 +51,7 @@ type Sweeper struct {
 
 // NewSweeper returns a Sweeper working with deps' pool, logger and metrics.
 func NewSweeper(deps *Deps) *Sweeper {
+	deps.initPacers()
 	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: sleepContext, finishBatchWithin: sweepFinishBatchWithin}
 }
 
@@ -132,19 +134,22 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 	size := s.batchSize(p)
 	res.BatchSize = size
 	s.deps.Metrics.SweepBatchSize.WithLabelValues(p.Name).Set(float64(size))
+	lim, startBatch, startPause := pace.SweepLimits(p)
+	pacer := s.deps.pacers().For(p.Name, p.Paced(), lim, startBatch, startPause)
+	pacer.SetSleep(s.sleep)
+	step, err := pacer.Start(ctx)
+	if err != nil {
+		return res, fmt.Errorf("sweep %s: %w", p.Name, err)
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("sweep %s before batch %d: %w", p.Name, res.Batches+1, err)
 		}
-		batch, pause, yielding := size, p.Pause.D(), false
-		if p.YieldToForeground {
-			busy, err := db.ForegroundSessions(ctx, s.deps.Pool)
-			if err != nil {
-				return res, fmt.Errorf("sweep %s: %w", p.Name, err)
-			}
-			if yielding = busy > 0; yielding {
-				batch, pause = min(size, p.YieldBatchSize), max(pause, p.YieldPause.D())
-			}
+		// Under foreground load the pacer picks the batch (never above
+		// the adaptive size, which timeouts shrink) and the pause.
+		batch := size
+		if step.Paced {
+			batch = min(size, step.Batch)
 		}
 		began := time.Now()
 		batchCtx, done := s.batchContext(ctx)
@@ -180,15 +185,20 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 		if deleted < int64(batch) {
 			return res, nil
 		}
-		if p.Adaptive && !yielding && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
+		if p.Adaptive && !step.Paced && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
 			size = min(p.MaxBatchSize, size+max(size/2, 1))
 			s.setBatchSize(p, size)
 			res.BatchSize = size
 		}
-		if pause > 0 {
-			if err := s.sleep(ctx, pause); err != nil {
-				return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
-			}
+		if step, err = pacer.After(ctx); err != nil {
+			return res, fmt.Errorf("sweep %s: %w", p.Name, err)
+		}
+		pause := p.Pause.D()
+		if step.Paced {
+			pause = step.Pause
+		}
+		if err := pacer.Pause(ctx, pause); err != nil {
+			return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
 		}
 	}
 }

@@ -32,6 +32,7 @@ func tombstonePeriodics(p *config.Tombstone) []Periodic {
 // They are registered even without a tombstone policy: other services may
 // insert delete_entity and ingestion jobs regardless.
 func registerTombstone(workers *river.Workers, deps *Deps) error {
+	deps.initPacers()
 	ent, err := newEntities(deps)
 	if err != nil {
 		return err

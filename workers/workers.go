@@ -22,6 +22,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pace"
 )
 
 // Deps are what workers need to do their work.
@@ -31,7 +32,24 @@ type Deps struct {
 	Blobs   blob.Store
 	Logger  *slog.Logger
 	Metrics *metrics.Metrics
+
+	// Pacers paces deletion under foreground load and holds it back while
+	// a standby lags (package internal/pace). When nil, registering the
+	// workers (or NewSweeper) makes it from Config, Pool, Logger and
+	// Metrics.
+	Pacers *pace.Pacers
 }
+
+// initPacers makes d.Pacers when it is nil. Called while the workers are
+// set up, before any runs.
+func (d *Deps) initPacers() {
+	if d.Pacers == nil {
+		d.Pacers = pace.NewPacers(d.Pool, d.Config, d.Logger, d.Metrics)
+	}
+}
+
+// pacers returns d.Pacers.
+func (d *Deps) pacers() *pace.Pacers { return d.Pacers }
 
 // Periodic is one periodic job of a policy: the planner and watchdog of an
 // expire policy, the sweep of a sweep policy, the orphan blob sweep and

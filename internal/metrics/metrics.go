@@ -118,6 +118,7 @@ type Metrics struct {
 	JobRunDuration  *prometheus.HistogramVec // kind
 	BlobErrors      *prometheus.CounterVec   // operation
 	ScheduleSeconds *prometheus.GaugeVec     // policy
+	Pace            PaceMetrics
 }
 
 // New registers Lethe's collectors, plus Go and process collectors, on a new
@@ -201,6 +202,7 @@ func New() *Metrics {
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
 		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds,
 	)
+	m.Pace = newPaceMetrics(reg)
 	return m
 }
 
@@ -228,12 +230,14 @@ func (m *Metrics) Init(cfg *config.Config) {
 		var actions []db.AuditAction
 		switch p := p.(type) {
 		case *config.Expire:
+			m.initPace(name, p.Pace.On)
 			m.BlobsDeleted.WithLabelValues(name)
 			m.RowsClaimed.WithLabelValues(name)
 			m.WatchdogResets.WithLabelValues(name)
 			m.RowsSetAside.WithLabelValues(name)
 			actions = []db.AuditAction{db.ActionExpireBatch, db.ActionWatchdog}
 		case *config.Sweep:
+			m.initPace(name, p.Paced())
 			m.SweepBatches.WithLabelValues(name)
 			m.SweepTimeouts.WithLabelValues(name)
 			actions = []db.AuditAction{db.ActionSweep}

@@ -1,0 +1,86 @@
+package metrics
+
+import (
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// PaceMetrics are the collectors of pacing (package internal/pace): what
+// each paced policy's controller chose, and the time deletion waited for
+// the foreground or for a lagging standby.
+type PaceMetrics struct {
+	BatchSize        *prometheus.GaugeVec   // policy
+	Pause            *prometheus.GaugeVec   // policy
+	ThrottledSeconds *prometheus.CounterVec // policy
+	ReplicaThrottled prometheus.Counter
+	ReplicaLag       prometheus.Gauge
+	ReplicaLagBytes  prometheus.Gauge
+
+	// Replica is the replica throttle's state for the dashboard.
+	Replica ReplicaStatus
+}
+
+func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
+	m := PaceMetrics{
+		BatchSize: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "lethe_pace_batch_size", Help: "Batch size the pacing controller chose last under foreground load, by policy.",
+		}, []string{"policy"}),
+		Pause: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "lethe_pace_pause_seconds", Help: "Pause between batches the pacing controller chose last under foreground load, by policy.",
+		}, []string{"policy"}),
+		ThrottledSeconds: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_pace_throttled_seconds_total", Help: "Time a policy paused beyond its own pause to give way to the foreground.",
+		}, []string{"policy"}),
+		ReplicaThrottled: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "lethe_replica_throttled_seconds_total", Help: "Time deletion was paused because a standby replayed further behind than database.max_replica_lag(_bytes).",
+		}),
+		ReplicaLag: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "lethe_replica_lag_seconds", Help: "Replay lag of the most lagging standby, as last measured while deleting (with max_replica_lag set).",
+		}),
+		ReplicaLagBytes: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "lethe_replica_lag_bytes", Help: "WAL bytes the most lagging standby has not replayed, as last measured while deleting (with max_replica_lag set).",
+		}),
+	}
+	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
+	return m
+}
+
+// initPace creates the pacing series of a paced policy at zero.
+func (m *Metrics) initPace(policy string, paced bool) {
+	if paced {
+		m.Pace.BatchSize.WithLabelValues(policy)
+		m.Pace.Pause.WithLabelValues(policy)
+		m.Pace.ThrottledSeconds.WithLabelValues(policy)
+	}
+}
+
+// ReplicaState is the replica throttle as the dashboard shows it.
+type ReplicaState struct {
+	Throttled bool          `json:"throttled"`
+	Since     *time.Time    `json:"since,omitempty"` // when throttling started
+	Standby   string        `json:"standby,omitempty"`
+	Lag       time.Duration `json:"-"`
+	LagBytes  int64         `json:"lag_bytes"`
+}
+
+// ReplicaStatus holds the latest ReplicaState; safe for concurrent use.
+type ReplicaStatus struct {
+	mu    sync.Mutex
+	state ReplicaState
+}
+
+// Set records s.
+func (r *ReplicaStatus) Set(s ReplicaState) {
+	r.mu.Lock()
+	r.state = s
+	r.mu.Unlock()
+}
+
+// Get returns the latest state.
+func (r *ReplicaStatus) Get() ReplicaState {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.state
+}

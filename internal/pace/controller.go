@@ -1,0 +1,129 @@
+// Package pace decides how fast Lethe deletes while other applications use
+// the database, and holds deletion back while a streaming standby lags.
+//
+// A Controller is the pure part: an AIMD loop (additive increase,
+// multiplicative decrease) over a batch size and a pause, fed with what
+// Lethe can measure of the foreground after each batch (Signal). A Pacer
+// takes those measurements for one policy's loop (the sweep's batches, the
+// expire planner's claims) and a ReplicaGate pauses every deletion while a
+// standby replays too far behind.
+//
+// Lethe cannot read the foreground's latency from the server, so it
+// measures a proxy: right after each batch commits, a tiny durable commit
+// (the probe) waits for the WAL flush as a foreground write does, behind
+// whatever WAL the batch left unflushed. That is the moment a foreground
+// write suffers most, so keeping the probe within the target keeps the
+// foreground's tail there. A foreground session blocked on a lock a Lethe
+// session holds counts as over the target too.
+package pace
+
+import (
+	"time"
+)
+
+// Limits bound what a Controller chooses.
+type Limits struct {
+	// Target is the probe latency the controller keeps within.
+	Target time.Duration
+	// MinBatch and MaxBatch bound the batch size; MinPause and MaxPause
+	// the pause between batches.
+	MinBatch, MaxBatch int
+	MinPause, MaxPause time.Duration
+}
+
+// Signal is what was measured of the foreground after a batch.
+type Signal struct {
+	// Busy is the other sessions that ran a statement within the last
+	// second; with none, there is no foreground to protect.
+	Busy int
+	// Blocked is the foreground sessions waiting on a lock Lethe holds.
+	Blocked int
+	// Probe is the latency of the commit probe; 0 when not measured.
+	Probe time.Duration
+}
+
+// over reports whether s shows the foreground hurt beyond lim.
+func (s Signal) over(lim Limits) bool {
+	return s.Blocked > 0 || s.Probe > lim.Target
+}
+
+// Step is what the next batch does.
+type Step struct {
+	// Paced is false on an otherwise idle database: the policy then runs
+	// at its own speed, and Batch and Pause are where the controller will
+	// resume once the foreground comes back.
+	Paced bool
+	Batch int
+	Pause time.Duration
+	// Over is whether the last signal was above the target.
+	Over bool
+}
+
+// Controller is an AIMD loop over a batch size and a pause. While the
+// signal is within the target the batch grows by a fixed step and the
+// pause shrinks by one; above it the batch halves and the pause doubles.
+// It keeps no clock: every change comes from Observe.
+type Controller struct {
+	lim   Limits
+	batch int
+	pause time.Duration
+}
+
+// NewController returns a controller that starts at batch and pause
+// (clamped to lim) the first time the foreground is busy.
+func NewController(lim Limits, batch int, pause time.Duration) *Controller {
+	c := &Controller{batch: batch, pause: pause}
+	c.SetLimits(lim)
+	return c
+}
+
+// SetLimits changes the limits (a policy changed at run time) and clamps
+// the current step into them.
+func (c *Controller) SetLimits(lim Limits) {
+	lim.MinBatch = max(lim.MinBatch, 1)
+	lim.MaxBatch = max(lim.MaxBatch, lim.MinBatch)
+	lim.MinPause = max(lim.MinPause, 0)
+	lim.MaxPause = max(lim.MaxPause, lim.MinPause)
+	c.lim = lim
+	c.batch = min(max(c.batch, lim.MinBatch), lim.MaxBatch)
+	c.pause = min(max(c.pause, lim.MinPause), lim.MaxPause)
+}
+
+// Limits returns the controller's limits.
+func (c *Controller) Limits() Limits { return c.lim }
+
+// Current returns the step the controller is at, as if the foreground
+// were busy.
+func (c *Controller) Current() Step {
+	return Step{Paced: true, Batch: c.batch, Pause: c.pause}
+}
+
+// batchStep is the additive increase of the batch: a sixty-fourth of the
+// range, at least MinBatch, so a controller halved to the floor climbs
+// back within a few dozen batches.
+func (c *Controller) batchStep() int {
+	return max(c.lim.MinBatch, (c.lim.MaxBatch-c.lim.MinBatch)/64, 1)
+}
+
+// pauseStep is the additive decrease of the pause, and the pause a
+// decrease from zero starts at: a sixty-fourth of MaxPause, at least 1ms.
+func (c *Controller) pauseStep() time.Duration {
+	return max(c.lim.MaxPause/64, time.Millisecond)
+}
+
+// Observe takes the signal measured after a batch and returns the step for
+// the pause that follows and the next batch.
+func (c *Controller) Observe(s Signal) Step {
+	if s.Busy == 0 && s.Blocked == 0 {
+		return Step{Batch: c.batch, Pause: c.pause}
+	}
+	over := s.over(c.lim)
+	if over {
+		c.batch = max(c.lim.MinBatch, c.batch/2)
+		c.pause = min(c.lim.MaxPause, max(2*c.pause, c.pauseStep()))
+	} else {
+		c.batch = min(c.lim.MaxBatch, c.batch+c.batchStep())
+		c.pause = max(c.lim.MinPause, c.pause-c.pauseStep())
+	}
+	return Step{Paced: true, Batch: c.batch, Pause: c.pause, Over: over}
+}

@@ -1,0 +1,120 @@
+package pace
+
+import (
+	"testing"
+	"time"
+)
+
+func testLimits() Limits {
+	return Limits{Target: 20 * time.Millisecond, MinBatch: 100, MaxBatch: 10_000, MinPause: 10 * time.Millisecond, MaxPause: time.Second}
+}
+
+func TestController(t *testing.T) {
+	t.Parallel()
+
+	busy := func(probe time.Duration) Signal { return Signal{Busy: 3, Probe: probe} }
+
+	t.Run("IdleDatabaseIsNotPaced", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		step := c.Observe(Signal{})
+		if step.Paced || step.Batch != 1000 || step.Pause != 100*time.Millisecond {
+			t.Fatalf("idle: %+v; want unpaced, resuming at 1000 rows and 100ms", step)
+		}
+	})
+
+	t.Run("OverTargetHalvesBatchAndDoublesPause", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		step := c.Observe(busy(50 * time.Millisecond))
+		if !step.Paced || !step.Over || step.Batch != 500 || step.Pause != 200*time.Millisecond {
+			t.Fatalf("over target: %+v; want 500 rows and 200ms", step)
+		}
+	})
+
+	t.Run("ForegroundBlockedByLetheIsOverTarget", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		if step := c.Observe(Signal{Blocked: 1, Probe: time.Millisecond}); !step.Over || step.Batch != 500 {
+			t.Fatalf("blocked foreground: %+v; want a decrease", step)
+		}
+	})
+
+	t.Run("WithinTargetGrowsAdditively", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		step := c.Observe(busy(5 * time.Millisecond))
+		// Step: max(MinBatch 100, (10000-100)/64 = 154) rows, 1s/64 = 15.625ms.
+		if step.Over || step.Batch != 1154 || step.Pause != 100*time.Millisecond-15625*time.Microsecond {
+			t.Fatalf("within target: %+v; want 1154 rows and 84.375ms", step)
+		}
+	})
+
+	t.Run("StaysWithinLimits", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		for range 100 {
+			c.Observe(busy(time.Second))
+		}
+		if step := c.Current(); step.Batch != 100 || step.Pause != time.Second {
+			t.Fatalf("after a long overload: %+v; want the floor 100 rows and the ceiling 1s", step)
+		}
+		for range 1000 {
+			c.Observe(busy(time.Millisecond))
+		}
+		if step := c.Current(); step.Batch != 10_000 || step.Pause != 10*time.Millisecond {
+			t.Fatalf("after a long calm: %+v; want the ceiling 10000 rows and the floor 10ms", step)
+		}
+	})
+
+	t.Run("ConvergesBelowTheCapacity", func(t *testing.T) {
+		t.Parallel()
+		// A synthetic foreground whose probe grows with the WAL a batch
+		// leaves: 1ms plus 4µs a row, so 20ms is reached at 4,750 rows.
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		probe := func(rows int) time.Duration { return time.Millisecond + time.Duration(rows)*4*time.Microsecond }
+		var over, total int
+		rows := c.Current().Batch
+		for range 400 {
+			step := c.Observe(busy(probe(rows)))
+			if step.Over {
+				over++
+			}
+			rows = step.Batch
+			total++
+		}
+		if rows > 4750+154 || rows < 4750/2 {
+			t.Errorf("settled at %d rows; want between half the capacity and the capacity (4750)", rows)
+		}
+		if over == 0 || over > total/4 {
+			t.Errorf("%d of %d steps over the target; want a few (AIMD probes the limit now and then)", over, total)
+		}
+	})
+
+	t.Run("RestoresAfterLoadLifts", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 5000, 10*time.Millisecond)
+		for range 5 {
+			c.Observe(busy(100 * time.Millisecond))
+		}
+		low := c.Current()
+		for range 10 {
+			c.Observe(busy(2 * time.Millisecond))
+		}
+		high := c.Current()
+		if !(high.Batch > low.Batch && high.Pause < low.Pause) {
+			t.Fatalf("after the load lifted: %+v, under load %+v; want a larger batch and a shorter pause", high, low)
+		}
+	})
+
+	t.Run("SetLimitsClamps", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 5000, 500*time.Millisecond)
+		lim := testLimits()
+		lim.MaxBatch, lim.MaxPause = 2000, 200*time.Millisecond
+		c.SetLimits(lim)
+		if step := c.Current(); step.Batch != 2000 || step.Pause != 200*time.Millisecond {
+			t.Fatalf("after lowering the limits: %+v; want 2000 rows and 200ms", step)
+		}
+	})
+}

@@ -1,0 +1,243 @@
+package pace
+
+import (
+	"cmp"
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+)
+
+// Replica gate timing.
+const (
+	// replicaPoll is how often a throttled gate reads the lag again.
+	replicaPoll = time.Second
+	// replicaFresh is how long a lag within the limit is trusted, so a
+	// loop of fast batches reads pg_stat_replication a few times a second
+	// at most.
+	replicaFresh = 250 * time.Millisecond
+	// sampleEvery spaces the WAL position samples; maxSamples bounds them.
+	sampleEvery = 100 * time.Millisecond
+	maxSamples  = 4096
+)
+
+// Lag is how far the most lagging standby is behind.
+type Lag struct {
+	Standby string
+	Bytes   int64
+	Time    time.Duration
+}
+
+// ReplicaGate pauses deletion while a streaming standby replays further
+// behind the primary than MaxLag (or MaxBytes of WAL), as pt-archiver's
+// --max-lag does. It reads pg_stat_replication on the primary, so it needs
+// a role that may (a superuser, or pg_monitor); without it the lag reads
+// as unknown and nothing waits.
+//
+// The time lag is the larger of replay_lag and the age of the oldest WAL
+// the standby has not replayed, known from the gate's own samples of the
+// primary's WAL position: replay_lag alone stays at its last value while
+// replay is paused, and is NULL when nothing new arrives.
+//
+// One gate serves every policy of a process; it is safe for concurrent use.
+type ReplicaGate struct {
+	exec     db.Executor
+	maxLag   time.Duration
+	maxBytes int64
+	logger   *slog.Logger
+	m        *metrics.PaceMetrics
+
+	// now and sleep are the clock (tests replace them).
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
+
+	mu          sync.Mutex
+	samples     []walSample
+	checkedAt   time.Time
+	last        Lag
+	throttled   bool
+	since       time.Time
+	accountedAt time.Time
+	noAccess    bool
+}
+
+type walSample struct {
+	at  time.Time
+	lsn int64
+}
+
+// NewReplicaGate returns a gate over the standbys of the server exec is
+// connected to, or nil when maxLag and maxBytes are both 0 (a nil gate
+// never waits). m may be nil.
+func NewReplicaGate(exec db.Executor, maxLag time.Duration, maxBytes int64, logger *slog.Logger, m *metrics.PaceMetrics) *ReplicaGate {
+	if maxLag <= 0 && maxBytes <= 0 {
+		return nil
+	}
+	return &ReplicaGate{
+		exec: exec, maxLag: maxLag, maxBytes: maxBytes,
+		logger: cmp.Or(logger, slog.New(slog.DiscardHandler)), m: m,
+		now: time.Now, sleep: sleepContext,
+	}
+}
+
+// Wait returns once every standby is within the limits, or ctx is done.
+// While it waits it reads the lag every second.
+func (g *ReplicaGate) Wait(ctx context.Context) error {
+	if g == nil {
+		return nil
+	}
+	for {
+		over, err := g.check(ctx)
+		if err != nil || !over {
+			return err
+		}
+		if err := g.sleep(ctx, replicaPoll); err != nil {
+			return err
+		}
+	}
+}
+
+// Throttled reports whether the gate holds deletion back now.
+func (g *ReplicaGate) Throttled() bool {
+	if g == nil {
+		return false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.throttled
+}
+
+// check reads the lag (unless a reading within the limits is fresh) and
+// reports whether it is over the limits, logging and counting the
+// transitions.
+func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	if !g.throttled && !g.checkedAt.IsZero() && now.Sub(g.checkedAt) < replicaFresh {
+		return false, nil
+	}
+	r, err := db.ReadReplication(ctx, g.exec)
+	if err != nil {
+		return false, err
+	}
+	now = g.now()
+	g.checkedAt = now
+	g.sample(now, r.CurrentLSN)
+	lag, known := g.worst(now, r)
+	if !known && !g.noAccess {
+		g.noAccess = true
+		g.logger.WarnContext(ctx, "Cannot read standby replay positions; max_replica_lag is not enforced (grant pg_monitor to Lethe's role)")
+	}
+	g.last = lag
+	over := (g.maxLag > 0 && lag.Time > g.maxLag) || (g.maxBytes > 0 && lag.Bytes > g.maxBytes)
+	if g.m != nil {
+		g.m.ReplicaLag.Set(lag.Time.Seconds())
+		g.m.ReplicaLagBytes.Set(float64(lag.Bytes))
+	}
+	switch {
+	case over && !g.throttled:
+		g.throttled, g.since, g.accountedAt = true, now, now
+		g.logger.WarnContext(ctx, "Standby lags behind; deletion paused",
+			slog.String("standby", lag.Standby), slog.String("lag", lag.Time.Round(time.Millisecond).String()),
+			slog.Int64("lag_bytes", lag.Bytes), slog.String("max_replica_lag", g.maxLag.String()),
+			slog.Int64("max_replica_lag_bytes", g.maxBytes))
+	case g.throttled:
+		g.account(now)
+		if !over {
+			g.throttled = false
+			g.logger.InfoContext(ctx, "Standby caught up; deletion resumed",
+				slog.String("standby", lag.Standby), slog.String("lag", lag.Time.Round(time.Millisecond).String()),
+				slog.Int64("lag_bytes", lag.Bytes), slog.String("paused_for", now.Sub(g.since).Round(time.Millisecond).String()))
+		}
+	}
+	g.publish()
+	return over, nil
+}
+
+// account counts the time throttled since the last count.
+func (g *ReplicaGate) account(now time.Time) {
+	if g.m != nil {
+		g.m.ReplicaThrottled.Add(now.Sub(g.accountedAt).Seconds())
+	}
+	g.accountedAt = now
+}
+
+func (g *ReplicaGate) publish() {
+	if g.m == nil {
+		return
+	}
+	s := metrics.ReplicaState{Throttled: g.throttled, Standby: g.last.Standby, Lag: g.last.Time, LagBytes: g.last.Bytes}
+	if g.throttled {
+		since := g.since
+		s.Since = &since
+	}
+	g.m.Replica.Set(s)
+}
+
+// sample records the primary's WAL position at now.
+func (g *ReplicaGate) sample(now time.Time, lsn int64) {
+	if n := len(g.samples); n > 0 && (now.Sub(g.samples[n-1].at) < sampleEvery || g.samples[n-1].lsn == lsn) {
+		return
+	}
+	if len(g.samples) == maxSamples {
+		// Keep the oldest (the lag's lower bound reaches back to it)
+		// and thin the rest.
+		kept := g.samples[:1]
+		for i := 1; i < len(g.samples); i += 2 {
+			kept = append(kept, g.samples[i])
+		}
+		g.samples = kept
+	}
+	g.samples = append(g.samples, walSample{at: now, lsn: lsn})
+}
+
+// worst returns the lag of the standby furthest behind, and whether every
+// standby's position could be read.
+func (g *ReplicaGate) worst(now time.Time, r db.Replication) (Lag, bool) {
+	var worst Lag
+	known := true
+	for _, s := range r.Standbys {
+		if s.BehindBytes < 0 {
+			known = false
+			continue
+		}
+		lag := Lag{Standby: s.Name, Bytes: s.BehindBytes}
+		if s.BehindBytes > 0 {
+			lag.Time = max(s.ReplayLag, g.unreplayedAge(now, s.ReplayLSN))
+		}
+		if lag.Time > worst.Time || (lag.Time == worst.Time && lag.Bytes > worst.Bytes) {
+			worst = lag
+		}
+	}
+	return worst, known
+}
+
+// unreplayedAge is a lower bound on the age of the oldest WAL past
+// replayed: the time since the first sample that had WAL beyond it.
+func (g *ReplicaGate) unreplayedAge(now time.Time, replayed int64) time.Duration {
+	for _, s := range g.samples {
+		if s.lsn > replayed {
+			return now.Sub(s.at)
+		}
+	}
+	return 0
+}
+
+// sleepContext waits d, or until ctx is done (returning its error).
+func sleepContext(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}
