@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -656,27 +657,42 @@ func TestSweepPartitionNames(t *testing.T) {
 	}
 }
 
-func TestSweepYieldsToForeground(t *testing.T) {
+// TestSweepPacesToForeground runs a paced sweep (yield_to_foreground) on an
+// idle database, under a real foreground that writes to the same table,
+// and after that foreground stops. The commit probe is the signal; the
+// targets are set out of its reach both ways (1µs: every probe is over, 1h:
+// none is), so the test asserts the direction of each change, never a speed.
+func TestSweepPacesToForeground(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 
 	b := setupSweep(t, slog.LevelInfo)
 	b.policy.YieldToForeground = true
-	b.policy.YieldBatchSize = 4
+	b.policy.YieldBatchSize = 8
 	b.policy.YieldPause = config.Duration(250 * time.Millisecond)
-
-	// On an otherwise idle database the sweep runs at its full batch size.
-	insertKeys(t, b.pool, "lineage_event_idempotency", 10, 0)
-	if _, err := b.sweeper.Run(ctx, b.policy, nil); err != nil {
-		t.Fatal(err)
+	b.policy.Pace.MinBatchSize = 2
+	b.policy.Pace.TargetP99 = config.Duration(time.Microsecond)
+	run := func(what string, expired int) {
+		t.Helper()
+		b.sizes, b.pauses = nil, nil
+		insertKeys(t, b.pool, "lineage_event_idempotency", expired, 0)
+		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if res.RowsDeleted != int64(expired) {
+			t.Fatalf("%s: deleted %d, want %d", what, res.RowsDeleted, expired)
+		}
+		t.Logf("%s: batch sizes %v, pauses %v", what, b.sizes, b.pauses)
 	}
+
+	// On an otherwise idle database the sweep runs at its own speed.
+	run("idle database", 10)
 	if fmt.Sprint(b.sizes) != "[10 10]" || fmt.Sprint(b.pauses) != "[100ms]" {
-		t.Fatalf("idle database: batch sizes %v, pauses %v; want full batches [10 10] and the normal pause", b.sizes, b.pauses)
+		t.Fatalf("idle database: batch sizes %v, pauses %v; want full batches [10 10] and the policy's pause", b.sizes, b.pauses)
 	}
 
-	// Another application's session busy in the same database: the sweep
-	// shrinks its batches and lengthens its pauses, and still deletes
-	// everything expired.
+	// Another application writes to the same table, durably, all along.
 	cfg := b.pool.Config().ConnConfig.Copy()
 	cfg.RuntimeParams["application_name"] = "checkout-service"
 	fg, err := pgx.ConnectConfig(ctx, cfg)
@@ -685,24 +701,64 @@ func TestSweepYieldsToForeground(t *testing.T) {
 	}
 	defer fg.Close(ctx)
 	fgCtx, stopFG := context.WithCancel(ctx)
-	busy := make(chan error, 1)
-	go func() { _, err := fg.Exec(fgCtx, `SELECT pg_sleep(30)`); busy <- err }()
-	defer func() { stopFG(); <-busy }()
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for i := 0; fgCtx.Err() == nil; i++ {
+			_, _ = fg.Exec(fgCtx, `SET synchronous_commit = on; INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+				VALUES ('fg-' || `+fmt.Sprint(i)+`, now() + interval '1 hour')`)
+		}
+	}()
+	defer func() { stopFG(); <-stopped }()
 	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
-		n, err := db.ForegroundSessions(ctx, b.pool)
-		return n > 0, err
+		l, err := db.ReadForegroundLoad(ctx, b.pool)
+		return l.Busy > 0, err
 	})
 
-	b.sizes, b.pauses = nil, nil
-	insertKeys(t, b.pool, "lineage_event_idempotency", 10, 3)
-	res, err := b.sweeper.Run(ctx, b.policy, nil)
-	if err != nil {
-		t.Fatal(err)
+	// Every probe over the target: batches halve from yield_batch_size to
+	// pace.min_batch_size, pauses double from yield_pause to pace.max_pause.
+	run("foreground over target", 20)
+	if b.sizes[0] != 8 || b.sizes[len(b.sizes)-1] != 2 || !falling(b.sizes) {
+		t.Fatalf("over target: batch sizes %v; want them falling from 8 to 2", b.sizes)
 	}
-	if res.RowsDeleted != 10 || fmt.Sprint(b.sizes) != "[4 4 4]" || fmt.Sprint(b.pauses) != "[250ms 250ms]" {
-		t.Fatalf("busy database: deleted %d, batch sizes %v, pauses %v; want 10 in [4 4 4] with 250ms pauses", res.RowsDeleted, b.sizes, b.pauses)
+	if b.pauses[0] != 500*time.Millisecond || b.pauses[len(b.pauses)-1] != time.Second || !slices.IsSorted(b.pauses) {
+		t.Fatalf("over target: pauses %v; want them growing from 500ms to 1s", b.pauses)
 	}
-	if total, expired := countKeys(t, b.pool, "lineage_event_idempotency"); total != 3 || expired != 0 {
-		t.Fatalf("left %d keys (%d expired), want the 3 fresh ones", total, expired)
+
+	// Every probe within the target: from where it was, the batch grows
+	// and the pause shrinks, step by step.
+	b.policy.Pace.TargetP99 = config.Duration(time.Hour)
+	run("foreground within target", 30)
+	if b.sizes[0] != 2 || !slices.IsSorted(b.sizes[:len(b.sizes)-1]) || b.sizes[len(b.sizes)-2] <= 2 {
+		t.Fatalf("within target: batch sizes %v; want them growing from 2", b.sizes)
 	}
+	if !falling(b.pauses) || b.pauses[len(b.pauses)-1] >= time.Second {
+		t.Fatalf("within target: pauses %v; want them shrinking from 1s", b.pauses)
+	}
+
+	// The foreground stops: the sweep is back at its own speed.
+	stopFG()
+	<-stopped
+	testenv.WaitUntil(t, 10*time.Second, "the foreground to go quiet", func() (bool, error) {
+		l, err := db.ReadForegroundLoad(ctx, b.pool)
+		return l.Busy == 0, err
+	})
+	b.policy.Pace.TargetP99 = config.Duration(time.Microsecond)
+	run("after the foreground", 10)
+	if fmt.Sprint(b.sizes) != "[10 10]" || fmt.Sprint(b.pauses) != "[100ms]" {
+		t.Fatalf("after the foreground: batch sizes %v, pauses %v; want full batches and the policy's pause again", b.sizes, b.pauses)
+	}
+	if total, expired := countKeys(t, b.pool, "lineage_event_idempotency"); expired != 0 || total == 0 {
+		t.Fatalf("left %d keys (%d expired), want the foreground's fresh ones only", total, expired)
+	}
+}
+
+// falling reports whether xs never grows.
+func falling[T int | time.Duration](xs []T) bool {
+	for i := 1; i < len(xs); i++ {
+		if xs[i] > xs[i-1] {
+			return false
+		}
+	}
+	return true
 }
