@@ -15,10 +15,6 @@ import (
 const (
 	// replicaPoll is how often a throttled gate reads the lag again.
 	replicaPoll = time.Second
-	// replicaFresh is how long a lag within the limit is trusted, so a
-	// loop of fast batches reads pg_stat_replication a few times a second
-	// at most.
-	replicaFresh = 250 * time.Millisecond
 	// sampleEvery spaces the WAL position samples; maxSamples bounds them.
 	sampleEvery = 100 * time.Millisecond
 	maxSamples  = 4096
@@ -56,7 +52,6 @@ type ReplicaGate struct {
 
 	mu          sync.Mutex
 	samples     []walSample
-	checkedAt   time.Time
 	last        Lag
 	throttled   bool
 	since       time.Time
@@ -84,7 +79,8 @@ func NewReplicaGate(exec db.Executor, maxLag time.Duration, maxBytes int64, logg
 }
 
 // Wait returns once every standby is within the limits, or ctx is done.
-// While it waits it reads the lag every second.
+// Once over a limit, it waits until the lag is back under half of it,
+// reading it every second.
 func (g *ReplicaGate) Wait(ctx context.Context) error {
 	if g == nil {
 		return nil
@@ -110,22 +106,17 @@ func (g *ReplicaGate) Throttled() bool {
 	return g.throttled
 }
 
-// check reads the lag (unless a reading within the limits is fresh) and
-// reports whether it is over the limits, logging and counting the
-// transitions.
+// check reads the lag and reports whether it is over the limits, logging
+// and counting the transitions. It runs before every batch: reading
+// pg_stat_replication costs far less than a batch.
 func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	now := g.now()
-	if !g.throttled && !g.checkedAt.IsZero() && now.Sub(g.checkedAt) < replicaFresh {
-		return false, nil
-	}
 	r, err := db.ReadReplication(ctx, g.exec)
 	if err != nil {
 		return false, err
 	}
-	now = g.now()
-	g.checkedAt = now
+	now := g.now()
 	g.sample(now, r.CurrentLSN)
 	lag, known := g.worst(now, r)
 	if !known && !g.noAccess {
@@ -133,7 +124,12 @@ func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
 		g.logger.WarnContext(ctx, "Cannot read standby replay positions; max_replica_lag is not enforced (grant pg_monitor to Lethe's role)")
 	}
 	g.last = lag
-	over := (g.maxLag > 0 && lag.Time > g.maxLag) || (g.maxBytes > 0 && lag.Bytes > g.maxBytes)
+	over := g.over(lag, 1)
+	if g.throttled {
+		// Resume only once the lag is back under half the limits, so a
+		// standby hovering at the limit does not flap the gate every batch.
+		over = g.over(lag, 2)
+	}
 	if g.m != nil {
 		g.m.ReplicaLag.Set(lag.Time.Seconds())
 		g.m.ReplicaLagBytes.Set(float64(lag.Bytes))
@@ -156,6 +152,11 @@ func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
 	}
 	g.publish()
 	return over, nil
+}
+
+// over reports whether lag exceeds the limits divided by div.
+func (g *ReplicaGate) over(lag Lag, div int64) bool {
+	return (g.maxLag > 0 && lag.Time > g.maxLag/time.Duration(div)) || (g.maxBytes > 0 && lag.Bytes > g.maxBytes/div)
 }
 
 // account counts the time throttled since the last count.
