@@ -79,6 +79,9 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		return nil, err
 	}
 	s.Pool = pool
+	if err := checkPrimary(ctx, pool); err != nil {
+		return nil, err
+	}
 
 	if cfg.MigrateOnStart {
 		applied, err := migrations.Up(ctx, pool, cfg.River.Schema)
