@@ -51,7 +51,9 @@ func (s *Server) handleOverview(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "read overview: "+err.Error())
 		return
 	}
-	writeJSON(w, http.StatusOK, ov)
+	live := *ov // the cached overview is shared: add the live parts to a copy
+	live.Replica = s.replicaOverview()
+	writeJSON(w, http.StatusOK, &live)
 }
 
 func (s *Server) handleListPolicies(w http.ResponseWriter, r *http.Request) {

@@ -76,6 +76,8 @@ type Overview struct {
 	AuthRequired bool              `json:"auth_required"`
 	Policies     []PolicyStats     `json:"policies"`
 	Tombstones   TombstoneOverview `json:"tombstones"`
+	// Replica is the replica throttle; null without max_replica_lag.
+	Replica *ReplicaOverview `json:"replica"`
 }
 
 // cache keeps the last result of a read so that several open dashboards

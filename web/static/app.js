@@ -166,6 +166,7 @@ function render() {
   const ov = state.overview;
   if (!ov) return;
   renderKPIs(ov);
+  renderReplica(ov.replica);
   fillPolicyOptions(ov.policies);
   renderPolicies(ov.policies);
   renderEntities(ov);
@@ -173,6 +174,16 @@ function render() {
   renderChart(state.throughput);
   $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
   tickStatus();
+}
+
+// renderReplica shows a badge while deletion waits for a lagging standby.
+function renderReplica(r) {
+  const badge = $("replica-badge");
+  badge.hidden = !(r && r.throttled);
+  if (badge.hidden) return;
+  const lag = r.lag_bytes > 0 ? `${r.lag_seconds.toFixed(1)} s, ${compact(r.lag_bytes)} bytes` : `${r.lag_seconds.toFixed(1)} s`;
+  badge.textContent = `Replica lag: deletion paused (${r.standby || "standby"} ${lag} behind)`;
+  badge.title = `Over database.max_replica_lag${r.max_lag ? " " + r.max_lag : ""}${r.max_lag_bytes ? " / " + r.max_lag_bytes + " bytes" : ""} since ${r.since}; resumes by itself`;
 }
 
 function renderKPIs(ov) {
