@@ -55,8 +55,8 @@ type Expire struct {
 	StuckAfter       Duration `yaml:"stuck_after"`
 
 	// Pace adapts the planner's claim size (up to BatchSize) and its
-	// pause between claims to the foreground; a pace: block turns it on.
-	Pace Pace `yaml:"pace"`
+	// pause between claims to the foreground; a pacing: block turns it on.
+	Pace Pace `yaml:"pacing"`
 }
 
 // PolicyKind returns KindExpire.
@@ -78,7 +78,7 @@ func (p *Expire) setDefaults(given fieldSet) {
 	p.BatchTimeout = cmp.Or(p.BatchTimeout, Duration(5*time.Minute))
 	p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
 	p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
-	p.Pace.setDefaults(given["pace"], p.BatchSize, 0)
+	p.Pace.setDefaults(given["pacing"])
 }
 
 func (p *Expire) validate(v *policyCheck, c *Config) {

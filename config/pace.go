@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Pace is a policy's pacing under foreground load (the pace: block of an
+// Pace is a policy's pacing under foreground load (the pacing: block of an
 // expire or sweep policy). While other sessions use the database, the
 // policy's batch size and pause follow an AIMD controller (package
 // internal/pace) that keeps the latency of a durable commit, measured right
@@ -16,38 +16,52 @@ type Pace struct {
 	// a batch (20ms): above it the batch halves and the pause doubles,
 	// within it they recover step by step.
 	TargetP99 Duration `yaml:"target_p99"`
-	// MinBatchSize is the smallest batch under load (min(100, the
-	// policy's batch size)).
+	// MinBatchSize is the smallest batch under load; 0 means min(100, the
+	// policy's largest batch).
 	MinBatchSize int `yaml:"min_batch_size"`
-	// MaxPause is the longest pause between batches under load (1s, or
-	// the policy's pause when longer).
+	// MaxPause is the longest pause between batches under load; 0 means
+	// 1s, or the policy's own pause when longer.
 	MaxPause Duration `yaml:"max_pause"`
 
-	// On is set when the policy paces: it has a pace: block, or (sweep)
+	// On is set when the policy paces: it has a pacing: block, or (sweep)
 	// yield_to_foreground.
 	On bool `yaml:"-"`
 }
 
-// DefaultPaceTarget is pace.target_p99 when not set.
+// DefaultPaceTarget is pacing.target_p99 when not set.
 const DefaultPaceTarget = 20 * time.Millisecond
 
-func (p *Pace) setDefaults(given bool, batchSize int, pause Duration) {
-	p.On = given
-	p.TargetP99 = cmp.Or(p.TargetP99, Duration(DefaultPaceTarget))
-	p.MinBatchSize = cmp.Or(p.MinBatchSize, min(100, batchSize))
-	p.MaxPause = cmp.Or(p.MaxPause, max(Duration(time.Second), pause))
+// MinBatch is the smallest batch under load of a policy whose batches are
+// at most maxBatch rows.
+func (p Pace) MinBatch(maxBatch int) int {
+	return min(cmp.Or(p.MinBatchSize, 100), maxBatch)
 }
 
-// validate checks the block of a policy whose batches are at most
-// maxBatch rows and whose own pause is minPause.
-func (p *Pace) validate(v *policyCheck, maxBatch int, minPause Duration) {
-	v.positiveDuration("pace.target_p99", p.TargetP99)
-	v.positive("pace.min_batch_size", p.MinBatchSize)
-	if p.MinBatchSize > maxBatch {
-		v.add("pace.min_batch_size", "%d must be at most the largest batch %d", p.MinBatchSize, maxBatch)
+// LongestPause is the longest pause under load of a policy whose own
+// pause is pause.
+func (p Pace) LongestPause(pause Duration) Duration {
+	return max(cmp.Or(p.MaxPause, Duration(time.Second)), pause)
+}
+
+func (p *Pace) setDefaults(given bool) {
+	p.On = given
+	p.TargetP99 = cmp.Or(p.TargetP99, Duration(DefaultPaceTarget))
+}
+
+// validate checks the fields set, for a policy whose batches are at most
+// maxBatch rows and whose own pause is pause.
+func (p *Pace) validate(v *policyCheck, maxBatch int, pause Duration) {
+	v.positiveDuration("pacing.target_p99", p.TargetP99)
+	if p.MinBatchSize != 0 {
+		v.positive("pacing.min_batch_size", p.MinBatchSize)
+		if p.MinBatchSize > maxBatch {
+			v.add("pacing.min_batch_size", "%d must be at most the largest batch %d", p.MinBatchSize, maxBatch)
+		}
 	}
-	v.positiveDuration("pace.max_pause", p.MaxPause)
-	if p.MaxPause < minPause {
-		v.add("pace.max_pause", "%s must be at least pause %s", p.MaxPause.D(), minPause.D())
+	if p.MaxPause != 0 {
+		v.positiveDuration("pacing.max_pause", p.MaxPause)
+		if p.MaxPause > 0 && p.MaxPause < pause {
+			v.add("pacing.max_pause", "%s must be at least pause %s", p.MaxPause.D(), pause.D())
+		}
 	}
 }

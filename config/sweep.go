@@ -60,10 +60,10 @@ type Sweep struct {
 	YieldBatchSize    int      `yaml:"yield_batch_size"`
 	YieldPause        Duration `yaml:"yield_pause"`
 
-	// Pace adapts batch and pause to the foreground (rows mode); a pace:
+	// Pace adapts batch and pause to the foreground (rows mode); a pacing:
 	// block or yield_to_foreground turns it on. Under load the controller
 	// starts at YieldBatchSize and YieldPause.
-	Pace Pace `yaml:"pace"`
+	Pace Pace `yaml:"pacing"`
 
 	// Mode is rows (the default) or partitions. In partitions mode the
 	// table is range-partitioned by ExpiresAtColumn, one partition per
@@ -96,7 +96,7 @@ func (p *Sweep) setDefaults(given fieldSet) {
 	p.TargetBatchDuration = cmp.Or(p.TargetBatchDuration, Duration(time.Second))
 	p.YieldBatchSize = cmp.Or(p.YieldBatchSize, min(1000, p.BatchSize))
 	p.YieldPause = cmp.Or(p.YieldPause, Duration(100*time.Millisecond))
-	p.Pace.setDefaults(given["pace"], p.BatchSize, p.Pause)
+	p.Pace.setDefaults(given["pacing"])
 	p.Mode = cmp.Or(p.Mode, SweepRows)
 	if p.Mode == SweepPartitions {
 		p.PartitionPeriod = cmp.Or(p.PartitionPeriod, PartitionDay)

@@ -716,7 +716,7 @@ func TestSweepPacesToForeground(t *testing.T) {
 	})
 
 	// Every probe over the target: batches halve from yield_batch_size to
-	// pace.min_batch_size, pauses double from yield_pause to pace.max_pause.
+	// pacing.min_batch_size, pauses double from yield_pause to pacing.max_pause.
 	run("foreground over target", 20)
 	if b.sizes[0] != 8 || b.sizes[len(b.sizes)-1] != 2 || !falling(b.sizes) {
 		t.Fatalf("over target: batch sizes %v; want them falling from 8 to 2", b.sizes)

@@ -19,11 +19,12 @@ type PaceMetrics struct {
 	ReplicaLagBytes  prometheus.Gauge
 
 	// Replica is the replica throttle's state for the dashboard.
-	Replica ReplicaStatus
+	Replica *ReplicaStatus
 }
 
 func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 	m := PaceMetrics{
+		Replica: &ReplicaStatus{},
 		BatchSize: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "lethe_pace_batch_size", Help: "Batch size the pacing controller chose last under foreground load, by policy.",
 		}, []string{"policy"}),

@@ -51,24 +51,25 @@ func (p *Pacers) WaitReplica(ctx context.Context) error {
 }
 
 // SweepLimits are a rows-mode sweep policy's pacing limits: from
-// pace.min_batch_size to max_batch_size rows, from pause to pace.max_pause.
-// Under load it starts at yield_batch_size and yield_pause.
+// pacing.min_batch_size to max_batch_size rows, from pause to
+// pacing.max_pause. Under load it starts at yield_batch_size and
+// yield_pause.
 func SweepLimits(p *config.Sweep) (lim Limits, batch int, pause time.Duration) {
 	return Limits{
 		Target:   p.Pace.TargetP99.D(),
-		MinBatch: p.Pace.MinBatchSize, MaxBatch: p.MaxBatchSize,
-		MinPause: p.Pause.D(), MaxPause: p.Pace.MaxPause.D(),
+		MinBatch: p.Pace.MinBatch(p.MaxBatchSize), MaxBatch: p.MaxBatchSize,
+		MinPause: p.Pause.D(), MaxPause: p.Pace.LongestPause(p.Pause).D(),
 	}, p.YieldBatchSize, p.YieldPause.D()
 }
 
 // ExpireLimits are an expire policy's pacing limits for its planner's
-// claims: from pace.min_batch_size to batch_size rows, from no pause to
-// pace.max_pause. Under load it starts at batch_size without a pause.
+// claims: from pacing.min_batch_size to batch_size rows, from no pause to
+// pacing.max_pause. Under load it starts at batch_size without a pause.
 func ExpireLimits(p *config.Expire) (lim Limits, batch int, pause time.Duration) {
 	return Limits{
 		Target:   p.Pace.TargetP99.D(),
-		MinBatch: p.Pace.MinBatchSize, MaxBatch: p.BatchSize,
-		MaxPause: p.Pace.MaxPause.D(),
+		MinBatch: p.Pace.MinBatch(p.BatchSize), MaxBatch: p.BatchSize,
+		MaxPause: p.Pace.LongestPause(0).D(),
 	}, p.BatchSize, 0
 }
 
