@@ -185,7 +185,8 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 		if deleted < int64(batch) {
 			return res, nil
 		}
-		if p.Adaptive && !step.Paced && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
+		// Growing is safe under pacing too: the pacer's step caps the batch.
+		if p.Adaptive && size < p.MaxBatchSize && took < p.TargetBatchDuration.D() {
 			size = min(p.MaxBatchSize, size+max(size/2, 1))
 			s.setBatchSize(p, size)
 			res.BatchSize = size

@@ -48,6 +48,10 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	if olderThan <= 0 {
 		return db.GCResult{}, fmt.Errorf("tombstone gc of %s: older-than must be positive, got %s", p.Name, olderThan)
 	}
+	// A lagging standby holds the collection back, as it does deletions.
+	if err := e.deps.pacers().WaitReplica(ctx); err != nil {
+		return db.GCResult{}, err
+	}
 	started := time.Now()
 	now, err := db.Now(ctx, e.deps.Pool)
 	if err != nil {
