@@ -20,7 +20,8 @@ type ReplicaPair struct {
 	// database of each.
 	PrimaryURL string
 	StandbyURL string
-	// Standby's server URL, for messages that name it.
+	// Clusters are the two servers themselves (URLs of their postgres
+	// databases, replay control); the test's cleanup stops and removes them.
 	Clusters *pgboot.Replicated
 }
 
