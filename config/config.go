@@ -85,6 +85,10 @@ type Database struct {
 	// a streaming standby replays further behind the primary than this.
 	MaxReplicaLag      Duration `yaml:"max_replica_lag"`
 	MaxReplicaLagBytes int64    `yaml:"max_replica_lag_bytes"`
+	// ReplicaURL, when set, is a standby whose replay position the
+	// replica limits read (pg_last_wal_replay_lsn), instead of
+	// pg_stat_replication on the primary.
+	ReplicaURL string `yaml:"replica_url"`
 }
 
 // BlobKind names a blob store.
@@ -354,6 +358,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Database.MaxReplicaLagBytes < 0 {
 		errs.add("database.max_replica_lag_bytes", "must not be negative")
+	}
+	if c.Database.ReplicaURL != "" && c.Database.MaxReplicaLag <= 0 && c.Database.MaxReplicaLagBytes <= 0 {
+		errs.add("database.replica_url", "applies only with max_replica_lag or max_replica_lag_bytes")
 	}
 	switch c.Blob.Kind {
 	case BlobLocal:

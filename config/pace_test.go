@@ -58,7 +58,7 @@ func TestPacingConfig(t *testing.T) {
 
 	t.Run("EveryProblemNamed", func(t *testing.T) {
 		t.Parallel()
-		_, err := parse(t, `database: {max_replica_lag: -1s, max_replica_lag_bytes: -5}
+		_, err := parse(t, `database: {max_replica_lag: -1s, max_replica_lag_bytes: -5, replica_url: "postgres://standby/lethe"}
 policies:`+sweep+`    pause: 2s
     pacing: {target_p99: -5ms, min_batch_size: 20000, max_pause: 1s, targt: 5ms}
 `+expire+`    pacing: {min_batch_size: -1}
@@ -69,6 +69,7 @@ policies:`+sweep+`    pause: 2s
 		for _, want := range []string{
 			"database.max_replica_lag: must not be negative",
 			"database.max_replica_lag_bytes: must not be negative",
+			"database.replica_url: applies only with max_replica_lag or max_replica_lag_bytes",
 			"policies[0] (keys).pacing.targt: unknown field",
 			"policies[0] (keys).pacing.target_p99: must be a positive duration",
 			"policies[0] (keys).pacing.min_batch_size: 20000 must be at most the largest batch 10000",

@@ -117,6 +117,19 @@ func ReadReplication(ctx context.Context, exec Executor) (Replication, error) {
 	return r, nil
 }
 
+// ReadStandbyReplay reads, on a standby, the WAL position it has replayed
+// as a byte offset.
+func ReadStandbyReplay(ctx context.Context, exec Executor) (int64, error) {
+	var lsn *int64
+	if err := exec.QueryRow(ctx, `SELECT pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0')::bigint`).Scan(&lsn); err != nil {
+		return 0, fmt.Errorf("read the standby's replay position: %w", err)
+	}
+	if lsn == nil {
+		return 0, fmt.Errorf("read the standby's replay position: the server is not a standby")
+	}
+	return *lsn, nil
+}
+
 // InRecovery reports whether the server is a standby (pg_is_in_recovery()).
 func InRecovery(ctx context.Context, exec Executor) (bool, error) {
 	var in bool

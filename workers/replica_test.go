@@ -3,6 +3,7 @@ package workers
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,6 +141,44 @@ func TestReplicaLagPausesDeletion(t *testing.T) {
 	}
 	if gate.Throttled() || deps.Metrics.Pace.Replica.Get().Throttled {
 		t.Fatal("still throttled after the standby caught up")
+	}
+
+	// The same, reading the replay position on the standby itself
+	// (database.replica_url) rather than in pg_stat_replication.
+	cfg.Database.ReplicaURL = pair.StandbyURL
+	logs2 := &testenv.LogBuffer{}
+	deps2 := &Deps{Config: cfg, Pool: pool, Logger: slog.New(slog.NewJSONHandler(logs2, nil)), Metrics: metrics.New()}
+	sweeper2 := NewSweeper(deps2)
+	if _, err := pool.Exec(ctx, `INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+		SELECT 'again-' || g, now() - interval '1 hour' FROM generate_series(1, 20000) g`); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WaitUntil(t, time.Minute, "the standby to catch up again", func() (bool, error) {
+		r, err := db.ReadReplication(ctx, pool)
+		return err == nil && len(r.Standbys) == 1 && r.Standbys[0].BehindBytes == 0, err
+	})
+	pair.PauseReplay(t)
+	go func() {
+		_, err := sweeper2.Run(context.WithoutCancel(ctx), cfg.Sweep("idempotency"), nil)
+		swept <- err
+	}()
+	testenv.WaitUntil(t, time.Minute, "the sweep to pause for the standby it reads", func() (bool, error) {
+		return deps2.Pacers.Gate.Throttled(), nil
+	})
+	if warn := logRecords(t, logs2, "Standby lags behind; deletion paused"); len(warn) != 1 || !strings.HasPrefix(warn[0]["standby"].(string), "127.0.0.1:") {
+		t.Fatalf("throttle log with replica_url: %v; want one naming the standby's address", warn)
+	}
+	pair.ResumeReplay(t)
+	select {
+	case err := <-swept:
+		if err != nil {
+			t.Fatalf("sweep after replay resumed (replica_url): %v", err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the sweep did not finish after replay resumed (replica_url)")
+	}
+	if _, expired := countKeys(t, pool, "lineage_event_idempotency"); expired != 0 {
+		t.Fatalf("%d expired keys left (replica_url)", expired)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
@@ -38,8 +40,38 @@ func NewPacers(pool *pgxpool.Pool, cfg *config.Config, logger *slog.Logger, m *m
 		pm = &m.Pace
 	}
 	p.Gate = NewReplicaGate(pool, cfg.Database.MaxReplicaLag.D(), cfg.Database.MaxReplicaLagBytes, logger, pm)
+	if url := cfg.Database.ReplicaURL; url != "" && p.Gate != nil {
+		// A small pool that connects on first use; the process's life
+		// is its life.
+		pc, err := pgxpool.ParseConfig(url)
+		if err == nil {
+			pc.MaxConns = 2
+			pc.ConnConfig.RuntimeParams["application_name"] = "lethe"
+			var standby *pgxpool.Pool
+			if standby, err = pgxpool.NewWithConfig(context.Background(), pc); err == nil {
+				p.Gate.UseStandby(standby, fmt.Sprintf("%s:%d", pc.ConnConfig.Host, pc.ConnConfig.Port))
+			}
+		}
+		if err != nil {
+			p.Gate.UseStandby(brokenStandby{err}, "database.replica_url")
+		}
+	}
 	return p
 }
+
+// brokenStandby fails every read with the error that kept the standby's
+// pool from opening, so deletion reports it rather than ignore the limit.
+type brokenStandby struct{ err error }
+
+func (b brokenStandby) Exec(context.Context, string, ...any) (pgconn.CommandTag, error) {
+	return pgconn.CommandTag{}, b.err
+}
+func (b brokenStandby) Query(context.Context, string, ...any) (pgx.Rows, error) { return nil, b.err }
+func (b brokenStandby) QueryRow(context.Context, string, ...any) pgx.Row        { return errRow{b.err} }
+
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
 
 // WaitReplica waits on the replica gate (see ReplicaGate.Wait); a nil
 // Pacers never waits.

@@ -3,6 +3,7 @@ package pace
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -40,11 +41,15 @@ type Lag struct {
 //
 // One gate serves every policy of a process; it is safe for concurrent use.
 type ReplicaGate struct {
-	exec     db.Executor
-	maxLag   time.Duration
-	maxBytes int64
-	logger   *slog.Logger
-	m        *metrics.PaceMetrics
+	exec db.Executor
+	// standby, when set, is the configured standby: its replay position
+	// replaces pg_stat_replication's.
+	standby     db.Executor
+	standbyName string
+	maxLag      time.Duration
+	maxBytes    int64
+	logger      *slog.Logger
+	m           *metrics.PaceMetrics
 
 	// now and sleep are the clock (tests replace them).
 	now   func() time.Time
@@ -116,6 +121,11 @@ func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if g.standby != nil {
+		if r, err = g.readStandby(ctx, r); err != nil {
+			return false, err
+		}
+	}
 	now := g.now()
 	g.sample(now, r.CurrentLSN)
 	lag, known := g.worst(now, r)
@@ -152,6 +162,26 @@ func (g *ReplicaGate) check(ctx context.Context) (bool, error) {
 	}
 	g.publish()
 	return over, nil
+}
+
+// UseStandby makes the gate read the replay position from a standby
+// (database.replica_url) rather than from the primary's
+// pg_stat_replication; name names it in logs.
+func (g *ReplicaGate) UseStandby(exec db.Executor, name string) {
+	if g != nil {
+		g.standby, g.standbyName = exec, name
+	}
+}
+
+// readStandby replaces r's standbys with the configured one, read on the
+// standby itself.
+func (g *ReplicaGate) readStandby(ctx context.Context, r db.Replication) (db.Replication, error) {
+	replayed, err := db.ReadStandbyReplay(ctx, g.standby)
+	if err != nil {
+		return r, fmt.Errorf("standby %s: %w", g.standbyName, err)
+	}
+	r.Standbys = []db.Standby{{Name: g.standbyName, BehindBytes: max(r.CurrentLSN-replayed, 0), ReplayLSN: replayed}}
+	return r, nil
 }
 
 // over reports whether lag exceeds the limits divided by div.
