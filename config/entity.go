@@ -25,6 +25,11 @@ type Entity struct {
 	BlobPrefix string `yaml:"blob_prefix"`
 	// Edges are the tables that hang off the entity.
 	Edges []Edge `yaml:"edges"`
+	// LockTimeout and StatementTimeout bound each statement of the
+	// entity's deletion and ingestion; unset, its tombstone policy's
+	// (default 2s and 30s).
+	LockTimeout      Duration `yaml:"lock_timeout"`
+	StatementTimeout Duration `yaml:"statement_timeout"`
 }
 
 // Edge says that the rows of Table whose Column equals the References column
@@ -140,6 +145,21 @@ func (c *Config) TombstoneFor(entity string) *Tombstone {
 	return nil
 }
 
+// EntityTimeouts returns the lock_timeout and statement_timeout of the
+// statements on entity's tables: the entity's own, else its tombstone
+// policy's, else the defaults.
+func (c *Config) EntityTimeouts(entity string) (lock, statement Duration) {
+	lock, statement = DefaultLockTimeout, DefaultStatementTimeout
+	if p := c.TombstoneFor(entity); p != nil {
+		lock, statement = cmp.Or(p.LockTimeout, lock), cmp.Or(p.StatementTimeout, statement)
+	}
+	if i := slices.IndexFunc(c.Entities, func(e Entity) bool { return e.Name == entity }); i >= 0 {
+		e := c.Entities[i]
+		lock, statement = cmp.Or(e.LockTimeout, lock), cmp.Or(e.StatementTimeout, statement)
+	}
+	return lock, statement
+}
+
 // EntityBlobPrefix is where c keeps the blobs of entity's key, or "" when
 // the entity has no blobs.
 func (c *Config) EntityBlobPrefix(entity, key string) string {
@@ -183,6 +203,16 @@ func (c *Config) checkEntities(errs *problems) {
 			checkBlobTemplate(v, "blob_prefix", e.BlobPrefix)
 		}
 		checkEdges(v, &e)
+		if e.LockTimeout != 0 || e.StatementTimeout != 0 {
+			lock, statement := c.EntityTimeouts(e.Name)
+			if e.LockTimeout != 0 {
+				lock = e.LockTimeout
+			}
+			if e.StatementTimeout != 0 {
+				statement = e.StatementTimeout
+			}
+			v.statementTimeouts(lock, statement, jobTimeout{"river.job_timeout", c.River.JobTimeout})
+		}
 	}
 	for i, p := range c.Policies {
 		t, ok := p.(*Tombstone)

@@ -57,6 +57,13 @@ type Expire struct {
 	// Pace adapts the planner's claim size (up to BatchSize) and its
 	// pause between claims to the foreground; a pacing: block turns it on.
 	Pace Pace `yaml:"pacing"`
+
+	// LockTimeout (2s) and StatementTimeout (30s, or run_budget when that
+	// is shorter) bound each statement on the table: a claim or a batch
+	// that cannot get its locks in time gives up and tries again later
+	// instead of queueing the application's statements behind its own.
+	LockTimeout      Duration `yaml:"lock_timeout"`
+	StatementTimeout Duration `yaml:"statement_timeout"`
 }
 
 // PolicyKind returns KindExpire.
@@ -79,6 +86,8 @@ func (p *Expire) setDefaults(given fieldSet) {
 	p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
 	p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
 	p.Pace.setDefaults(given["pacing"])
+	p.StatementTimeout = cmp.Or(p.StatementTimeout, min(DefaultStatementTimeout, p.RunBudget))
+	p.LockTimeout = cmp.Or(p.LockTimeout, min(DefaultLockTimeout, p.StatementTimeout))
 }
 
 func (p *Expire) validate(v *policyCheck, c *Config) {
@@ -121,4 +130,6 @@ func (p *Expire) validate(v *policyCheck, c *Config) {
 	if p.RunBudget >= rescue/2 {
 		v.add("run_budget", "%s must be below half of river.rescue_stuck_jobs_after %s", p.RunBudget.D(), rescue.D())
 	}
+	v.statementTimeouts(p.LockTimeout, p.StatementTimeout,
+		jobTimeout{"batch_timeout", p.BatchTimeout}, jobTimeout{"twice run_budget (the planner's and watchdog's timeout)", 2 * p.RunBudget})
 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"strings"
+	"time"
 
 	"github.com/lethehq/lethe/blob"
 )
@@ -127,6 +128,37 @@ func (v *policyCheck) positive(field string, n int) {
 func (v *policyCheck) positiveDuration(field string, d Duration) {
 	if d <= 0 {
 		v.add(field, "must be a positive duration, got %s", d.D())
+	}
+}
+
+// Defaults of the lock_timeout and statement_timeout of the statements
+// Lethe runs on an application's tables.
+const (
+	DefaultLockTimeout      = Duration(2 * time.Second)
+	DefaultStatementTimeout = Duration(30 * time.Second)
+)
+
+// jobTimeout is the timeout of a job that runs a policy's statements, and
+// how the error names it.
+type jobTimeout struct {
+	name string
+	d    Duration
+}
+
+// statementTimeouts checks a lock_timeout and statement_timeout: positive,
+// the lock's at most the statement's, and the statement's below the
+// timeout of every job that runs it, so a statement gives up before its job
+// is cancelled.
+func (v *policyCheck) statementTimeouts(lock, statement Duration, jobs ...jobTimeout) {
+	v.positiveDuration("lock_timeout", lock)
+	v.positiveDuration("statement_timeout", statement)
+	if lock > statement && statement > 0 {
+		v.add("lock_timeout", "%s must not exceed statement_timeout %s", lock.D(), statement.D())
+	}
+	for _, j := range jobs {
+		if j.d > 0 && statement >= j.d {
+			v.add("statement_timeout", "%s must be below %s %s", statement.D(), j.name, j.d.D())
+		}
 	}
 }
 

@@ -38,10 +38,13 @@ type Sweep struct {
 	ExpiresAtColumn string `yaml:"expires_at_column"`
 
 	// BatchSize rows per DELETE (10,000), Pause between batches (100ms;
-	// "0s" for none) and StatementTimeout per batch (30s).
+	// "0s" for none), StatementTimeout per batch (30s) and LockTimeout
+	// (2s), how long a batch waits for a table lock before the run ends
+	// early (rows others hold are skipped, never waited for).
 	BatchSize        int      `yaml:"batch_size"`
 	Pause            Duration `yaml:"pause"`
 	StatementTimeout Duration `yaml:"statement_timeout"`
+	LockTimeout      Duration `yaml:"lock_timeout"`
 
 	// Adaptive (true unless set to false) halves the batch after a
 	// statement timeout, down to MinBatchSize, and grows it by half after
@@ -88,6 +91,7 @@ func (p *Sweep) setDefaults(given fieldSet) {
 		p.Pause = Duration(100 * time.Millisecond)
 	}
 	p.StatementTimeout = cmp.Or(p.StatementTimeout, Duration(30*time.Second))
+	p.LockTimeout = cmp.Or(p.LockTimeout, min(DefaultLockTimeout, p.StatementTimeout))
 	if !given["adaptive"] {
 		p.Adaptive = true
 	}
@@ -130,6 +134,11 @@ func (p *Sweep) validate(v *policyCheck, c *Config) {
 	// batch must fit in it.
 	if rescue := c.River.RescueStuckJobsAfter; p.StatementTimeout >= rescue/2 {
 		v.add("statement_timeout", "%s must be below half of river.rescue_stuck_jobs_after %s (the sweep job's timeout)", p.StatementTimeout.D(), rescue.D())
+	}
+	if p.LockTimeout <= 0 {
+		v.positiveDuration("lock_timeout", p.LockTimeout)
+	} else if p.LockTimeout > p.StatementTimeout {
+		v.add("lock_timeout", "%s must not exceed statement_timeout %s", p.LockTimeout.D(), p.StatementTimeout.D())
 	}
 	oneOf(v, "mode", p.Mode, SweepRows, SweepPartitions)
 	if p.Mode == SweepPartitions {

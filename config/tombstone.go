@@ -55,6 +55,13 @@ type Tombstone struct {
 
 	// MaxBatchDeleteIDs caps one batch delete request (1000).
 	MaxBatchDeleteIDs int `yaml:"max_batch_delete_ids"`
+
+	// LockTimeout (2s) and StatementTimeout (30s) bound each statement on
+	// the entity's tables (deletion, ingestion) and on the tombstones; an
+	// entity's own declaration may set others. A deletion that cannot get
+	// its locks in time is tried again later.
+	LockTimeout      Duration `yaml:"lock_timeout"`
+	StatementTimeout Duration `yaml:"statement_timeout"`
 }
 
 // PolicyKind returns KindTombstone.
@@ -70,9 +77,12 @@ func (p *Tombstone) setDefaults(fieldSet) {
 	p.DeletedCacheSize = cmp.Or(p.DeletedCacheSize, 10_000)
 	p.DeletedCacheTTL = cmp.Or(p.DeletedCacheTTL, Duration(5*time.Second))
 	p.MaxBatchDeleteIDs = cmp.Or(p.MaxBatchDeleteIDs, 1000)
+	p.LockTimeout = cmp.Or(p.LockTimeout, DefaultLockTimeout)
+	p.StatementTimeout = cmp.Or(p.StatementTimeout, DefaultStatementTimeout)
 }
 
-func (p *Tombstone) validate(v *policyCheck, _ *Config) {
+func (p *Tombstone) validate(v *policyCheck, c *Config) {
+	v.statementTimeouts(p.LockTimeout, p.StatementTimeout, jobTimeout{"river.job_timeout", c.River.JobTimeout})
 	if p.BlobPrefix != "" {
 		checkBlobTemplate(v, "blob_prefix", p.BlobPrefix)
 	}

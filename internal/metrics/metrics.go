@@ -119,6 +119,31 @@ type Metrics struct {
 	BlobErrors      *prometheus.CounterVec   // operation
 	ScheduleSeconds *prometheus.GaugeVec     // policy
 	Pace            PaceMetrics
+	LockTimeouts    *prometheus.CounterVec   // policy, step
+}
+
+// Steps of a policy's work that give up on a lock after lock_timeout (the
+// step label of lethe_lock_timeouts_total).
+const (
+	StepClaim        = "claim"         // expire: the planner's claim
+	StepFinish       = "finish"        // expire: a batch's reads and its delete
+	StepSweep        = "sweep"         // sweep: a batch delete
+	StepDeleteEntity = "delete_entity" // tombstone: an entity's deletion
+	StepIngest       = "ingest"        // tombstone: a run ingestion write
+	StepPurge        = "purge"         // tombstone: recording a blob purge
+)
+
+// LockSteps returns the steps of a policy of kind k.
+func LockSteps(k config.Kind) []string {
+	switch k {
+	case config.KindExpire:
+		return []string{StepClaim, StepFinish}
+	case config.KindSweep:
+		return []string{StepSweep}
+	case config.KindTombstone:
+		return []string{StepDeleteEntity, StepIngest, StepPurge}
+	}
+	return nil
 }
 
 // New registers Lethe's collectors, plus Go and process collectors, on a new
@@ -193,6 +218,10 @@ func New() *Metrics {
 			Name: "lethe_policy_schedule_interval_seconds",
 			Help: "Time between two runs of the policy's schedule (its planner, sweep or orphan blob sweep), set at start: what a backlog's age compares with.",
 		}, []string{"policy"}),
+		LockTimeouts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_lock_timeouts_total",
+			Help: "Statements on an application's table that gave up waiting for a lock after the policy's lock_timeout, by policy and step; the work is tried again later.",
+		}, []string{"policy", "step"}),
 	}
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -200,7 +229,7 @@ func New() *Metrics {
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
-		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds,
+		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds, m.LockTimeouts,
 	)
 	m.Pace = newPaceMetrics(reg)
 	return m
@@ -227,6 +256,9 @@ func (m *Metrics) Init(cfg *config.Config) {
 		}
 		m.RowsDeleted.WithLabelValues(name)
 		m.PolicyErrors.WithLabelValues(name)
+		for _, step := range LockSteps(p.PolicyKind()) {
+			m.LockTimeouts.WithLabelValues(name, step)
+		}
 		var actions []db.AuditAction
 		switch p := p.(type) {
 		case *config.Expire:
@@ -261,6 +293,12 @@ func (m *Metrics) Init(cfg *config.Config) {
 		m.TombstonesGCed.WithLabelValues(entity)
 		for _, outcome := range verificationOutcomes() {
 			m.Verifications.WithLabelValues(entity, outcome)
+		}
+		if cfg.TombstoneFor(entity) == nil {
+			// Its deletions count under the entity's own name.
+			for _, step := range LockSteps(config.KindTombstone) {
+				m.LockTimeouts.WithLabelValues(entity, step)
+			}
 		}
 	}
 	for _, kind := range Kinds() {

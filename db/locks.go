@@ -1,0 +1,191 @@
+package db
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Timeouts bound how long one of Lethe's statements on an application's
+// table may wait for a lock (Lock, lock_timeout) and run (Statement,
+// statement_timeout). Lethe shares the database with the applications whose
+// data it deletes: a statement queued behind an application's lock also
+// queues every later request for a conflicting lock (an ALTER TABLE, then
+// every query) behind it, so Lethe gives up early and tries again later
+// instead of waiting.
+type Timeouts struct {
+	Lock      time.Duration
+	Statement time.Duration
+}
+
+// SetLocal sets lock_timeout and statement_timeout for the rest of tx only
+// (set_config(..., true), as SET LOCAL does): they end with the
+// transaction, so a pooled connection never keeps them. A zero timeout is
+// left as the session has it.
+func (t Timeouts) SetLocal(ctx context.Context, tx pgx.Tx) error {
+	if t.Lock <= 0 && t.Statement <= 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `
+		SELECT CASE WHEN $1 THEN set_config('lock_timeout', $2, true) END,
+		       CASE WHEN $3 THEN set_config('statement_timeout', $4, true) END`,
+		t.Lock > 0, durationSetting(t.Lock), t.Statement > 0, durationSetting(t.Statement))
+	if err != nil {
+		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
+	}
+	return nil
+}
+
+// InTx runs fn in a transaction of pool with t set locally (SetLocal).
+func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := t.SetLocal(ctx, tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// SQLStateLockTimeout is lock_not_available: a lock not granted within
+// lock_timeout (or refused by NOWAIT).
+const SQLStateLockTimeout = "55P03"
+
+// IsLockTimeout reports whether err is a lock that was not granted within
+// lock_timeout: the work should be tried again later, it did not fail.
+func IsLockTimeout(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == SQLStateLockTimeout
+}
+
+// LockHolder is a session that holds a lock on one of the tables a
+// statement of Lethe's gave up on: the likely blocker.
+type LockHolder struct {
+	PID         int32
+	Application string
+	State       string        // pg_stat_activity.state: active, idle in transaction, ...
+	For         time.Duration // since its transaction (or statement) began
+	Table       string
+	Mode        string // pg_locks.mode, e.g. AccessExclusiveLock, RowShareLock
+}
+
+// String describes the holder as a wait is reported: `row lock on runs
+// held by pid 1234 (app "billing", idle in transaction for 42s)`.
+func (h LockHolder) String() string {
+	what := "row lock"
+	switch h.Mode {
+	case "RowShareLock", "RowExclusiveLock":
+	default:
+		what = lockModeNames[h.Mode] + " lock"
+	}
+	return fmt.Sprintf("%s on %s held by pid %d (app %q, %s for %s)",
+		what, h.Table, h.PID, h.Application, cmp.Or(h.State, "unknown state"), h.For.Round(time.Second))
+}
+
+// lockModeNames are the table lock modes as the LOCK statement spells
+// them; strength orders them, strongest first.
+var (
+	lockModeNames = map[string]string{
+		"AccessShareLock": "ACCESS SHARE", "RowShareLock": "ROW SHARE", "RowExclusiveLock": "ROW EXCLUSIVE",
+		"ShareUpdateExclusiveLock": "SHARE UPDATE EXCLUSIVE", "ShareLock": "SHARE",
+		"ShareRowExclusiveLock": "SHARE ROW EXCLUSIVE", "ExclusiveLock": "EXCLUSIVE",
+		"AccessExclusiveLock": "ACCESS EXCLUSIVE",
+	}
+	lockStrength = []string{"AccessExclusiveLock", "ExclusiveLock", "ShareRowExclusiveLock", "ShareLock",
+		"ShareUpdateExclusiveLock", "RowExclusiveLock", "RowShareLock", "AccessShareLock"}
+)
+
+// LockHolders lists the other sessions holding a lock on any of tables,
+// most likely blocker first: the strongest table lock, then the oldest
+// transaction. A row lock shows up as the ROW SHARE (SELECT ... FOR UPDATE)
+// or ROW EXCLUSIVE (UPDATE, DELETE) lock its holder keeps on the table.
+// Lethe's own sessions (this session's application_name) come after the
+// others. Call it right after a lock timeout: the waiter is gone by then,
+// so the answer is the holders, not who exactly blocked.
+func LockHolders(ctx context.Context, exec Executor, tables []string) ([]LockHolder, error) {
+	quoted := make([]string, len(tables))
+	for i, t := range tables {
+		quoted[i] = Ident(t)
+	}
+	rows, err := exec.Query(ctx, `
+		SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.state, ''),
+		       coalesce(extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, a.query_start)), 0)::float8,
+		       c.relname::text, l.mode,
+		       coalesce(a.application_name, '') = current_setting('application_name')
+		FROM pg_locks l
+		JOIN pg_class c ON c.oid = l.relation
+		LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+		WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_backend_pid()
+		  AND l.relation = ANY (SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t)`, quoted)
+	if err != nil {
+		return nil, fmt.Errorf("look up lock holders on %v: %w", tables, err)
+	}
+	type ranked struct {
+		LockHolder
+		own bool
+	}
+	var found []ranked
+	for rows.Next() {
+		var (
+			h    ranked
+			secs float64
+		)
+		if err := rows.Scan(&h.PID, &h.Application, &h.State, &secs, &h.Table, &h.Mode, &h.own); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("look up lock holders on %v: %w", tables, err)
+		}
+		h.For = time.Duration(secs * float64(time.Second))
+		found = append(found, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("look up lock holders on %v: %w", tables, err)
+	}
+	slices.SortStableFunc(found, func(a, b ranked) int {
+		if a.own != b.own {
+			if a.own {
+				return 1
+			}
+			return -1
+		}
+		if c := cmp.Compare(strength(a.Mode), strength(b.Mode)); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.For, a.For)
+	})
+	out := make([]LockHolder, 0, len(found))
+	seen := map[int32]bool{}
+	for _, h := range found {
+		if !seen[h.PID] { // a session's strongest lock only
+			seen[h.PID] = true
+			out = append(out, h.LockHolder)
+		}
+	}
+	return out, nil
+}
+
+func strength(mode string) int {
+	if i := slices.Index(lockStrength, mode); i >= 0 {
+		return i
+	}
+	return len(lockStrength)
+}
+
+// DescribeBlocker names the most likely holder of the lock a statement on
+// tables gave up on (LockHolders), or says that none was found (the holder
+// let go in between). It never fails: a failed lookup is described.
+func DescribeBlocker(ctx context.Context, exec Executor, tables []string) string {
+	holders, err := LockHolders(ctx, exec, tables)
+	switch {
+	case err != nil:
+		return "lock holder unknown: " + err.Error()
+	case len(holders) == 0:
+		return fmt.Sprintf("a lock on %v, released since", tables)
+	}
+	return holders[0].String()
+}
