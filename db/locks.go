@@ -43,6 +43,29 @@ func (t Timeouts) SetLocal(ctx context.Context, tx pgx.Tx) error {
 	return nil
 }
 
+// SetSession sets lock_timeout and statement_timeout on conn's session, for
+// work that spans transactions on one connection (a large entity's chunks);
+// ResetSession restores them before conn goes back to its pool.
+func (t Timeouts) SetSession(ctx context.Context, conn Executor) error {
+	_, err := conn.Exec(ctx, `SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)`,
+		durationSetting(t.Lock), durationSetting(t.Statement))
+	if err != nil {
+		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
+	}
+	return nil
+}
+
+// ResetSession undoes SetSession.
+func ResetSession(ctx context.Context, conn Executor) error {
+	if _, err := conn.Exec(ctx, `RESET lock_timeout`); err != nil {
+		return fmt.Errorf("reset lock_timeout: %w", err)
+	}
+	if _, err := conn.Exec(ctx, `RESET statement_timeout`); err != nil {
+		return fmt.Errorf("reset statement_timeout: %w", err)
+	}
+	return nil
+}
+
 // InTx runs fn in a transaction of pool with t set locally (SetLocal).
 func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {

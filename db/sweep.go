@@ -73,7 +73,11 @@ const sweepClientSlack = 5 * time.Second
 const sweepDueSQL = `{expires_at} < now()`
 
 // The runbook's batch delete, by ctid on an ordinary table and by key on a
-// partitioned one (see SweepBatch).
+// partitioned one (see SweepBatch). The batch's rows are locked as they are
+// chosen, skipping rows another transaction holds (an application updating
+// a key, or holding it FOR UPDATE): the sweep never waits on an
+// application's row locks while holding its own, and the skipped rows are
+// the next run's.
 const (
 	sweepDeleteByCtidSQL = `
 		DELETE FROM {table}
@@ -81,7 +85,8 @@ const (
 			SELECT ctid FROM {table}
 			WHERE ` + sweepDueSQL + `
 			ORDER BY {expires_at}
-			LIMIT $1))
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED))
 		  AND ` + sweepDueSQL
 	sweepDeleteByKeySQL = `
 		DELETE FROM {table}
@@ -89,14 +94,17 @@ const (
 			SELECT {key} FROM {table}
 			WHERE ` + sweepDueSQL + `
 			ORDER BY {expires_at}
-			LIMIT $1))
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED))
 		  AND ` + sweepDueSQL
 )
 
 // SweepBatch deletes at most limit of t's expired rows, oldest first, in a
-// transaction of its own with statement_timeout set to timeout, and returns
-// how many it deleted. A timeout returns a *SweepTimeoutError and deletes
-// nothing (the transaction rolls back).
+// transaction of its own with statement_timeout set to timeout and
+// lock_timeout to lockTimeout, and returns how many it deleted. Rows another
+// transaction holds are skipped, so a short count does not mean none are
+// left. A timeout returns a *SweepTimeoutError (IsLockTimeout tells a lock
+// timeout apart) and deletes nothing (the transaction rolls back).
 //
 // The rows chosen are the runbook's (`WHERE expires_at < now() ORDER BY
 // expires_at LIMIT n`, an index range scan), but an ordinary table
@@ -107,7 +115,7 @@ const (
 // deletes them by key through the key's index. Either way the outer
 // `expires_at < now()` is rechecked on each row at delete time, so a key
 // whose expiry was pushed back concurrently is not deleted.
-func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout time.Duration) (int64, error) {
+func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout, lockTimeout time.Duration) (int64, error) {
 	sql := sweepDeleteByCtidSQL
 	if kind != RelKindTable {
 		if t.KeyColumn == "" {
@@ -118,7 +126,7 @@ func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind stri
 	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn}).Fill(sql)
 
 	var deleted int64
-	err := withStatementTimeout(ctx, pool, timeout, 0, true, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, true, func(ctx context.Context, tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, sql, limit)
 		deleted = tag.RowsAffected()
 		return err

@@ -73,15 +73,15 @@ func TestSweep(t *testing.T) {
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "expired", 5, -time.Hour)
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "live", 2, time.Hour)
 
-		n, err := SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second)
+		n, err := SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n, "limit respected")
 		require.Equal(t, []string{"expired-4", "expired-5", "live-1", "live-2"}, keysOf(ctx, t, bundle.pool, idempotencyTable.Table))
 
-		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second)
+		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
 		require.NoError(t, err)
 		require.Equal(t, int64(2), n)
-		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second)
+		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
 		require.NoError(t, err)
 		require.Zero(t, n)
 		require.Equal(t, []string{"live-1", "live-2"}, keysOf(ctx, t, bundle.pool, idempotencyTable.Table))
@@ -99,10 +99,10 @@ func TestSweep(t *testing.T) {
 
 		noKey := partitionedTable
 		noKey.KeyColumn = ""
-		_, err := SweepBatch(ctx, bundle.pool, noKey, RelKindPartitioned, 3, 10*time.Second)
+		_, err := SweepBatch(ctx, bundle.pool, noKey, RelKindPartitioned, 3, 10*time.Second, time.Second)
 		require.ErrorContains(t, err, "key_column is required")
 
-		n, err := SweepBatch(ctx, bundle.pool, partitionedTable, RelKindPartitioned, 3, 10*time.Second)
+		n, err := SweepBatch(ctx, bundle.pool, partitionedTable, RelKindPartitioned, 3, 10*time.Second, time.Second)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n)
 		require.Equal(t, []string{"expired-4", "live-1", "live-2"}, keysOf(ctx, t, bundle.pool, partitionedTable.Table))
@@ -119,7 +119,7 @@ func TestSweep(t *testing.T) {
 		_, err = tx.Exec(ctx, `LOCK TABLE lineage_event_idempotency IN ACCESS EXCLUSIVE MODE`)
 		require.NoError(t, err)
 
-		_, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 10, 200*time.Millisecond)
+		_, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 10, 200*time.Millisecond, 0)
 		var timeoutErr *SweepTimeoutError
 		require.ErrorAs(t, err, &timeoutErr)
 		require.True(t, IsSweepTimeout(err))

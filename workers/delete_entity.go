@@ -12,6 +12,7 @@ import (
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -51,6 +52,9 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	}
 	started := time.Now() // the audit's duration covers the chunks too
 	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
+	if db.IsLockTimeout(err) {
+		return w.ent.lockSnooze(ctx, ent, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -65,6 +69,9 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 		}
 		return nil
 	})
+	if db.IsLockTimeout(err) {
+		return w.ent.lockSnooze(ctx, ent, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -90,6 +97,14 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 		return nil, fmt.Errorf("acquire a connection for the chunks of %s %s: %w", ent.Name, key, err)
 	}
 	defer conn.Release()
+	if err := entityTimeouts(e.deps.Config, ent.Name).SetSession(ctx, conn); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
+			_ = conn.Conn().Close(context.WithoutCancel(ctx))
+		}
+	}()
 	if err := db.LockSession(ctx, conn, ent.Name, key); err != nil {
 		return nil, err
 	}
@@ -126,6 +141,9 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	var res deleteResult
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	if err != nil {
+		return res, err
+	}
+	if err := entityTimeouts(e.deps.Config, args.Entity).SetLocal(ctx, tx); err != nil {
 		return res, err
 	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
@@ -170,4 +188,11 @@ func (e *entities) afterDelete(ctx context.Context, ent *entity.Entity, key stri
 		slog.String("entity", ent.Name), slog.String("key", key),
 		slog.Int64("rows_deleted", res.total()), slog.Bool("new_tombstone", res.NewTombstone),
 		slog.Int64("purge_job_id", res.PurgeJobID))
+}
+
+// lockSnooze counts and logs a deletion of ent that gave up on a lock, and
+// snoozes its job (see lockSnooze).
+func (e *entities) lockSnooze(ctx context.Context, ent *entity.Entity, err error) error {
+	lock, _ := e.deps.Config.EntityTimeouts(ent.Name)
+	return lockSnooze(ctx, e.deps.lockTimedOut(ctx, ent.PolicyName(), metrics.StepDeleteEntity, ent.Tables(), lock.D(), err))
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -81,7 +82,23 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		return fmt.Errorf("policy %s: acquire connection for batch: %w", p.Name, err)
 	}
 	defer conn.Release()
-	if err := table.LockClaim(ctx, conn, claimedAt); err != nil {
+	// Every statement below gives up on a lock after lock_timeout (see
+	// lockSnooze); the settings are the session's, undone before the
+	// connection goes back to the pool.
+	if err := expireTimeouts(p).SetSession(ctx, conn); err != nil {
+		return fmt.Errorf("policy %s: %w", p.Name, err)
+	}
+	defer func() {
+		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
+			_ = conn.Conn().Close(context.WithoutCancel(ctx))
+		}
+	}()
+	lockSnoozed := func(err error) error {
+		return lockSnooze(ctx, w.deps.lockTimedOut(ctx, p.Name, metrics.StepFinish, []string{p.Table}, p.LockTimeout.D(), err))
+	}
+	if err := table.LockClaim(ctx, conn, claimedAt); db.IsLockTimeout(err) {
+		return lockSnoozed(err)
+	} else if err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
 	defer func() {
@@ -97,10 +114,16 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	// Blobs first. Under the lock, the rows holding the claim are fixed:
 	// the delete below removes exactly the rows whose keys are read here.
 	blobKeys, err := table.BlobKeys(ctx, conn, claimedAt)
+	if db.IsLockTimeout(err) {
+		return lockSnoozed(err)
+	}
 	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
 	blobKeys, setAside, err := w.setAside(ctx, conn, p, table, job.ID, claimedAt, blobKeys)
+	if db.IsLockTimeout(err) {
+		return lockSnoozed(err)
+	}
 	if err != nil {
 		return err
 	}
@@ -156,6 +179,9 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		}
 		return nil
 	})
+	if db.IsLockTimeout(err) {
+		return lockSnoozed(err)
+	}
 	if err != nil {
 		return fmt.Errorf("policy %s: finish batch: %w", p.Name, err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -84,6 +85,9 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
 			}
+			if err := expireTimeouts(p).SetLocal(ctx, tx); err != nil {
+				return err
+			}
 			c, err := table.Claim(ctx, tx, size, cursor)
 			if n = c.Rows; err != nil || n == 0 {
 				return err
@@ -103,6 +107,12 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 		})
 		if errors.Is(err, errSameClaimTime) {
 			continue
+		}
+		if db.IsLockTimeout(err) {
+			// The application holds the table: end the run, the next one
+			// tries again.
+			w.deps.lockTimedOut(ctx, p.Name, metrics.StepClaim, []string{p.Table}, p.LockTimeout.D(), err)
+			break
 		}
 		if err != nil {
 			return claimed, batches, fmt.Errorf("policy %s: claim batch: %w", p.Name, err)

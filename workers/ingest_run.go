@@ -15,6 +15,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -38,12 +39,24 @@ type IngestWorker[T ingestArgs] struct {
 	write func(ctx context.Context, tx pgx.Tx, args T) error
 }
 
-// Timeout bounds one write.
-func (w *IngestWorker[T]) Timeout(*river.Job[T]) time.Duration { return 30 * time.Second }
+// ingestTimeout bounds one write; its statements time out at half of it at
+// most.
+const ingestTimeout = 30 * time.Second
 
-// Work implements river.Worker.
+// Timeout bounds one write.
+func (w *IngestWorker[T]) Timeout(*river.Job[T]) time.Duration { return ingestTimeout }
+
+// Work implements river.Worker. A write that gave up on a lock snoozes.
 func (w *IngestWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	_, err := w.apply(ctx, job.Args)
+	if db.IsLockTimeout(err) {
+		ent, resolveErr := w.ent.resolver.Get(ctx, jobs.EntityRun)
+		if resolveErr != nil {
+			return err
+		}
+		lock, _ := w.ent.deps.Config.EntityTimeouts(ent.Name)
+		return lockSnooze(ctx, w.ent.deps.lockTimedOut(ctx, ent.PolicyName(), metrics.StepIngest, ent.Tables(), lock.D(), err))
+	}
 	return err
 }
 

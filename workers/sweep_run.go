@@ -9,6 +9,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/pace"
 )
 
@@ -153,9 +154,16 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 		}
 		began := time.Now()
 		batchCtx, done := s.batchContext(ctx)
-		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, batch, p.StatementTimeout.D())
+		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, batch, p.StatementTimeout.D(), p.LockTimeout.D())
 		done()
 		took := time.Since(began)
+		if db.IsLockTimeout(err) {
+			// A table lock (rows others hold are skipped, never waited
+			// for): no batch size helps; the next run tries again.
+			res.Timeouts++
+			s.deps.lockTimedOut(ctx, p.Name, metrics.StepSweep, []string{p.Table}, p.LockTimeout.D(), err)
+			return res, nil
+		}
 		if db.IsSweepTimeout(err) {
 			res.Timeouts++
 			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()

@@ -164,7 +164,12 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 		return skip("cache")
 	}
 	skipped := false
+	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts.Statement = min(timeouts.Statement, ingestTimeout/2)
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if err := timeouts.SetLocal(ctx, tx); err != nil {
+			return err
+		}
 		deleted, err := db.LockShared(ctx, tx, jobs.EntityRun, hash)
 		if err != nil {
 			return err

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	"github.com/robfig/cron/v3"
 
 	"github.com/lethehq/lethe/blob"
@@ -80,6 +81,22 @@ const (
 
 // ID identifies the periodic job in River ("pastes/planner").
 func (p Periodic) ID() string { return p.Policy + "/" + string(p.Name) }
+
+// PeriodicInsertOpts are the insert options of every periodic job and of
+// "run now": one job per kind and args (one per policy and job) among the
+// jobs not finished yet, running and retryable ones included. A run still
+// going, or stuck, is never joined by a second: the schedule's next firing
+// and "run now" find it and insert nothing, until it completes (or River
+// rescues it).
+func PeriodicInsertOpts() *river.InsertOpts {
+	return &river.InsertOpts{UniqueOpts: river.UniqueOpts{
+		ByArgs: true,
+		ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRetryable,
+			rivertype.JobStateRunning, rivertype.JobStateScheduled,
+		},
+	}}
+}
 
 // SchedulePeriod is the time between the next two runs of sched after now.
 // A periodic job is unique per period (a leader change or a restart does not

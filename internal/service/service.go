@@ -222,8 +222,8 @@ func OpenBlobs(ctx context.Context, cfg config.Blob) (blob.Store, error) {
 }
 
 // PeriodicJobs turns the policies' periodic jobs into River's. Each is unique
-// per schedule period, so a leader change or a restart does not run a policy
-// twice in one period.
+// among the jobs of its policy not finished yet (workers.PeriodicInsertOpts),
+// so a firing while the last run is still going, or stuck, inserts nothing.
 func PeriodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
 	out := make([]*river.PeriodicJob, 0, len(periodics))
 	for _, p := range periodics {
@@ -231,10 +231,9 @@ func PeriodicJobs(periodics []workers.Periodic) ([]*river.PeriodicJob, error) {
 		if err != nil {
 			return nil, fmt.Errorf("policy %s: %s schedule: %w", p.Policy, p.Name, err)
 		}
-		period := workers.SchedulePeriod(schedule, time.Now())
 		args := p.Args
 		out = append(out, river.NewPeriodicJob(schedule, func() (river.JobArgs, *river.InsertOpts) {
-			return args, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByPeriod: period}}
+			return args, workers.PeriodicInsertOpts()
 		}, &river.PeriodicJobOpts{ID: p.ID(), RunOnStart: true}))
 	}
 	return out, nil
@@ -246,7 +245,7 @@ func (s *Service) RunNow(ctx context.Context, policy string) ([]int64, error) {
 	var params []river.InsertManyParams
 	for _, p := range s.Periodics {
 		if p.Policy == policy && p.Main {
-			params = append(params, river.InsertManyParams{Args: p.Args})
+			params = append(params, river.InsertManyParams{Args: p.Args, InsertOpts: workers.PeriodicInsertOpts()})
 		}
 	}
 	if len(params) == 0 {

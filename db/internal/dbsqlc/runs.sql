@@ -20,30 +20,40 @@ SELECT EXISTS (SELECT 1 FROM runs WHERE run_hash = @run_hash);
 INSERT INTO runs (run_hash, name) VALUES (@run_hash, @name)
 ON CONFLICT (run_hash) DO UPDATE SET name = EXCLUDED.name, updated_at = now();
 
+-- Every ingestion write takes its locks in one order: the run's row, then
+-- the experiment's, then the row it adds. A CTE whose output nothing reads
+-- runs after the main statement, so each step reads the count of the one
+-- before it, which runs that one to completion first. Two writes of one run
+-- (a create_run with an experiment and an add_to_experiment) then never
+-- each hold what the other waits for.
 -- name: RunLinkExperiment :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING),
-experiment AS (INSERT INTO experiments (name) VALUES (@experiment) ON CONFLICT (name) DO NOTHING)
-INSERT INTO run_experiments (run_hash, experiment) VALUES (@run_hash, @experiment)
+WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING RETURNING 1),
+experiment AS (
+    INSERT INTO experiments (name) SELECT @experiment::text FROM (SELECT count(*) FROM run) AS after_run
+    ON CONFLICT (name) DO NOTHING RETURNING 1)
+INSERT INTO run_experiments (run_hash, experiment)
+SELECT @run_hash, @experiment FROM (SELECT count(*) FROM experiment) AS after_experiment
 ON CONFLICT DO NOTHING;
 
 -- name: RunLogMetric :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_metrics (run_hash, name, context, step, value) VALUES (@run_hash, @name, @context, @step, @value)
+WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_metrics (run_hash, name, context, step, value)
+SELECT @run_hash, @name, @context, @step, @value FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT (run_hash, name, context, step) DO UPDATE SET value = EXCLUDED.value, logged_at = now();
 
 -- name: RunSetTag :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_tags (run_hash, tag) VALUES (@run_hash, @tag)
+WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_tags (run_hash, tag) SELECT @run_hash, @tag FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT DO NOTHING;
 
 -- name: RunSetAttribute :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_attributes (run_hash, key, value) VALUES (@run_hash, @key, @value)
+WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_attributes (run_hash, key, value) SELECT @run_hash, @key, @value FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT (run_hash, key) DO UPDATE SET value = EXCLUDED.value;
 
 -- name: RunRecordBlob :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_blobs (run_hash, blob_key) VALUES (@run_hash, @blob_key)
+WITH run AS (INSERT INTO runs (run_hash) VALUES (@run_hash) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_blobs (run_hash, blob_key) SELECT @run_hash, @blob_key FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT DO NOTHING;
 
 -- Which of the hashes exist as a run or as a run tombstone.

@@ -92,9 +92,12 @@ func (q *Queries) RunKnown(ctx context.Context, db DBTX, runHashes []string) ([]
 }
 
 const runLinkExperiment = `-- name: RunLinkExperiment :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING),
-experiment AS (INSERT INTO experiments (name) VALUES ($2) ON CONFLICT (name) DO NOTHING)
-INSERT INTO run_experiments (run_hash, experiment) VALUES ($1, $2)
+WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING RETURNING 1),
+experiment AS (
+    INSERT INTO experiments (name) SELECT $2::text FROM (SELECT count(*) FROM run) AS after_run
+    ON CONFLICT (name) DO NOTHING RETURNING 1)
+INSERT INTO run_experiments (run_hash, experiment)
+SELECT $1, $2 FROM (SELECT count(*) FROM experiment) AS after_experiment
 ON CONFLICT DO NOTHING
 `
 
@@ -103,14 +106,21 @@ type RunLinkExperimentParams struct {
 	Experiment string
 }
 
+// Every ingestion write takes its locks in one order: the run's row, then
+// the experiment's, then the row it adds. A CTE whose output nothing reads
+// runs after the main statement, so each step reads the count of the one
+// before it, which runs that one to completion first. Two writes of one run
+// (a create_run with an experiment and an add_to_experiment) then never
+// each hold what the other waits for.
 func (q *Queries) RunLinkExperiment(ctx context.Context, db DBTX, arg *RunLinkExperimentParams) error {
 	_, err := db.Exec(ctx, runLinkExperiment, arg.RunHash, arg.Experiment)
 	return err
 }
 
 const runLogMetric = `-- name: RunLogMetric :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_metrics (run_hash, name, context, step, value) VALUES ($1, $2, $3, $4, $5)
+WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_metrics (run_hash, name, context, step, value)
+SELECT $1, $2, $3, $4, $5 FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT (run_hash, name, context, step) DO UPDATE SET value = EXCLUDED.value, logged_at = now()
 `
 
@@ -134,8 +144,8 @@ func (q *Queries) RunLogMetric(ctx context.Context, db DBTX, arg *RunLogMetricPa
 }
 
 const runRecordBlob = `-- name: RunRecordBlob :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_blobs (run_hash, blob_key) VALUES ($1, $2)
+WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_blobs (run_hash, blob_key) SELECT $1, $2 FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT DO NOTHING
 `
 
@@ -150,8 +160,8 @@ func (q *Queries) RunRecordBlob(ctx context.Context, db DBTX, arg *RunRecordBlob
 }
 
 const runSetAttribute = `-- name: RunSetAttribute :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_attributes (run_hash, key, value) VALUES ($1, $2, $3)
+WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_attributes (run_hash, key, value) SELECT $1, $2, $3 FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT (run_hash, key) DO UPDATE SET value = EXCLUDED.value
 `
 
@@ -167,8 +177,8 @@ func (q *Queries) RunSetAttribute(ctx context.Context, db DBTX, arg *RunSetAttri
 }
 
 const runSetTag = `-- name: RunSetTag :exec
-WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING)
-INSERT INTO run_tags (run_hash, tag) VALUES ($1, $2)
+WITH run AS (INSERT INTO runs (run_hash) VALUES ($1) ON CONFLICT (run_hash) DO NOTHING RETURNING 1)
+INSERT INTO run_tags (run_hash, tag) SELECT $1, $2 FROM (SELECT count(*) FROM run) AS after_run
 ON CONFLICT DO NOTHING
 `
 

@@ -1,0 +1,94 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+)
+
+// A lock timeout (db.IsLockTimeout) is "try later", never a failure: an
+// application holds a lock on the table, and Lethe steps aside rather than
+// queue behind it (and have the application's next statements queue behind
+// Lethe). Periodic runs (planner, sweep) end early without error and the
+// next run goes on; other jobs snooze (lockSnooze), which River neither
+// counts as an attempt nor records as an error.
+
+// lockRetryAfter is how long a job that gave up on a lock snoozes, plus up
+// to lockRetryJitter so the jobs behind one lock do not come back together.
+const (
+	lockRetryAfter  = 5 * time.Second
+	lockRetryJitter = time.Second
+)
+
+// lockTimedOut counts a lock timeout of policy's step on tables and logs it
+// once at WARN with the most likely blocker (db.LockHolders), which it
+// returns described.
+func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []string, lockTimeout time.Duration, err error) string {
+	d.Metrics.LockTimeouts.WithLabelValues(policy, step).Inc()
+	ctx = context.WithoutCancel(ctx)
+	attrs := []any{
+		slog.String("policy", policy), slog.String("step", step),
+		slog.String("table", strings.Join(tables, ",")), slog.Duration("lock_timeout", lockTimeout),
+		slog.String("error", err.Error()),
+	}
+	holders, lookupErr := db.LockHolders(ctx, d.Pool, tables)
+	var blocker string
+	switch {
+	case lookupErr != nil:
+		blocker = "a lock on " + strings.Join(tables, ", ") + " (holder unknown)"
+		attrs = append(attrs, slog.String("lookup_error", lookupErr.Error()))
+	case len(holders) == 0:
+		blocker = "a lock on " + strings.Join(tables, ", ") + ", released since"
+	default:
+		h := holders[0]
+		blocker = h.String()
+		attrs = append(attrs, slog.Int("blocking_pid", int(h.PID)), slog.String("blocking_application", h.Application),
+			slog.String("blocking_state", h.State), slog.Duration("blocking_for", h.For.Round(time.Second)),
+			slog.String("blocking_lock", h.Mode))
+	}
+	attrs = append(attrs, slog.String("waiting_on", blocker))
+	d.Logger.WarnContext(ctx, "Gave up waiting for a lock; will try again later", attrs...)
+	return blocker
+}
+
+// lockSnooze ends a job attempt that gave up on a lock: it records what the
+// job waits on in the job's output (metadata "output", which `lethe delete
+// --wait` shows) and snoozes the job.
+func lockSnooze(ctx context.Context, blocker string) error {
+	_ = river.RecordOutput(ctx, LockWait{WaitingOn: blocker, Since: time.Now().UTC()})
+	return river.JobSnooze(lockRetryAfter + rand.N(lockRetryJitter))
+}
+
+// LockWait is the output a job records when it snoozes behind a lock.
+type LockWait struct {
+	WaitingOn string    `json:"waiting_on"` // e.g. row lock on runs held by pid 1234 (app "billing", idle in transaction for 42s)
+	Since     time.Time `json:"since"`
+}
+
+// expireTimeouts are the timeouts of expire policy p's statements.
+func expireTimeouts(p *config.Expire) db.Timeouts {
+	return db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}
+}
+
+// entityTimeouts are the timeouts of the statements on entity's tables and
+// tombstones.
+func entityTimeouts(cfg *config.Config, entity string) db.Timeouts {
+	lock, statement := cfg.EntityTimeouts(entity)
+	return db.Timeouts{Lock: lock.D(), Statement: statement.D()}
+}
+
+// errorf wraps err with what was being done, keeping nil nil.
+func errorf(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf(format+": %w", append(args, err)...)
+}
