@@ -2,7 +2,6 @@ package workers
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
@@ -83,12 +82,4 @@ func expireTimeouts(p *config.Expire) db.Timeouts {
 func entityTimeouts(cfg *config.Config, entity string) db.Timeouts {
 	lock, statement := cfg.EntityTimeouts(entity)
 	return db.Timeouts{Lock: lock.D(), Statement: statement.D()}
-}
-
-// errorf wraps err with what was being done, keeping nil nil.
-func errorf(err error, format string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf(format+": %w", append(args, err)...)
 }

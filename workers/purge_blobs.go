@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/db"
@@ -38,6 +37,12 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	started := time.Now()
 	policy := w.ent.policyFor(args.Entity)
 	n, err := w.ent.purge(ctx, args.Entity, args.Key)
+	if db.IsLockTimeout(err) && n == 0 {
+		// A restore (or a deletion) of the entity holds its lock: try
+		// again later, without an error audit per attempt.
+		lock, _ := w.ent.deps.Config.EntityTimeouts(args.Entity)
+		return lockSnooze(ctx, w.ent.deps.lockTimedOut(ctx, policy, metrics.StepPurge, []string{"lethe_tombstones"}, lock.D(), err))
+	}
 	entry := db.AuditEntry{
 		Policy: policy, Action: db.ActionPurgeBlobs, JobID: &job.ID, BlobsDeleted: int64(n),
 		StartedAt: started, Outcome: db.OutcomeOK, Detail: map[string]any{"entity": args.Entity, "key": args.Key},
@@ -95,19 +100,46 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 // purge deletes the blobs under the prefix of a tombstoned entity and marks
 // the tombstone purged as of the start of the listing. It holds the
 // entity's shared lock for the whole purge, so a restore (exclusive lock)
-// can never write blobs that this purge then deletes. It returns
-// errTombstoneGone, deleting nothing, when there is no tombstone.
+// can never write blobs that this purge then deletes: a session's lock on a
+// connection of its own, so no transaction stays open while the blob store
+// works. It returns errTombstoneGone, deleting nothing, when there is no
+// tombstone.
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
-	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		tombstoned, err := db.LockShared(ctx, tx, entity, key)
+	conn, err := e.deps.Pool.Acquire(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("acquire a connection for the purge of %s %s: %w", entity, key, err)
+	}
+	defer conn.Release()
+	// A connection that may still hold a setting or the lock must not go
+	// back to the pool: closing it ends the session.
+	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
+	if err := entityTimeouts(e.deps.Config, entity).SetSession(ctx, conn); err != nil {
+		drop()
+		return 0, err
+	}
+	defer func() {
+		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
+			drop()
+		}
+	}()
+	if err := db.LockSessionShared(ctx, conn, entity, key); err != nil {
+		return 0, err
+	}
+	defer func() {
+		if err := db.UnlockSessionShared(context.WithoutCancel(ctx), conn, entity, key); err != nil {
+			drop()
+		}
+	}()
+	err = func() error {
+		tombstoned, err := db.IsTombstoned(ctx, conn, entity, key)
 		if err != nil {
 			return err
 		}
 		if !tombstoned {
 			return errTombstoneGone
 		}
-		started, err := db.Now(ctx, tx)
+		started, err := db.Now(ctx, conn)
 		if err != nil {
 			return err
 		}
@@ -120,9 +152,9 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 				return fmt.Errorf("purge blobs under %s: %w", prefix, err)
 			}
 		}
-		_, err = tombstone.NewPostgres(tx).MarkPurged(ctx, entity, key, started)
+		_, err = tombstone.NewPostgres(conn).MarkPurged(ctx, entity, key, started)
 		return err
-	})
+	}()
 	if deleted > 0 {
 		e.deps.Metrics.BlobsDeleted.WithLabelValues(e.policyFor(entity)).Add(float64(deleted))
 	}

@@ -12,6 +12,14 @@ SELECT pg_advisory_lock(hashtext(@entity::text || ':' || @key::text));
 -- name: TombstoneUnlockSession :exec
 SELECT pg_advisory_unlock(hashtext(@entity::text || ':' || @key::text));
 
+-- The shared lock held by a session, for a blob purge: no transaction stays
+-- open while the blob store works.
+-- name: TombstoneLockSessionShared :exec
+SELECT pg_advisory_lock_shared(hashtext(@entity::text || ':' || @key::text));
+
+-- name: TombstoneUnlockSessionShared :exec
+SELECT pg_advisory_unlock_shared(hashtext(@entity::text || ':' || @key::text));
+
 -- name: TombstoneLockShared :exec
 SELECT pg_advisory_xact_lock_shared(hashtext(@entity::text || ':' || @key::text));
 

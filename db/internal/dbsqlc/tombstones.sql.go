@@ -216,6 +216,22 @@ func (q *Queries) TombstoneLockSession(ctx context.Context, db DBTX, arg *Tombst
 	return err
 }
 
+const tombstoneLockSessionShared = `-- name: TombstoneLockSessionShared :exec
+SELECT pg_advisory_lock_shared(hashtext($1::text || ':' || $2::text))
+`
+
+type TombstoneLockSessionSharedParams struct {
+	Entity string
+	Key    string
+}
+
+// The shared lock held by a session, for a blob purge: no transaction stays
+// open while the blob store works.
+func (q *Queries) TombstoneLockSessionShared(ctx context.Context, db DBTX, arg *TombstoneLockSessionSharedParams) error {
+	_, err := db.Exec(ctx, tombstoneLockSessionShared, arg.Entity, arg.Key)
+	return err
+}
+
 const tombstoneLockShared = `-- name: TombstoneLockShared :exec
 SELECT pg_advisory_xact_lock_shared(hashtext($1::text || ':' || $2::text))
 `
@@ -325,5 +341,19 @@ type TombstoneUnlockSessionParams struct {
 
 func (q *Queries) TombstoneUnlockSession(ctx context.Context, db DBTX, arg *TombstoneUnlockSessionParams) error {
 	_, err := db.Exec(ctx, tombstoneUnlockSession, arg.Entity, arg.Key)
+	return err
+}
+
+const tombstoneUnlockSessionShared = `-- name: TombstoneUnlockSessionShared :exec
+SELECT pg_advisory_unlock_shared(hashtext($1::text || ':' || $2::text))
+`
+
+type TombstoneUnlockSessionSharedParams struct {
+	Entity string
+	Key    string
+}
+
+func (q *Queries) TombstoneUnlockSessionShared(ctx context.Context, db DBTX, arg *TombstoneUnlockSessionSharedParams) error {
+	_, err := db.Exec(ctx, tombstoneUnlockSessionShared, arg.Entity, arg.Key)
 	return err
 }
