@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -152,11 +154,13 @@ func deleteCommand() command {
 		}
 		waitCtx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
+		var shown jobProgress
 		for {
 			job, err := client.JobGet(waitCtx, res.Job.ID)
 			if err != nil {
 				return fmt.Errorf("wait for job %d: %w", res.Job.ID, err)
 			}
+			shown.show(c.stdout, job)
 			switch job.State {
 			case rivertype.JobStateCompleted:
 				fmt.Fprintf(c.stdout, "%s %s deleted\n", name, key)
@@ -172,6 +176,30 @@ func deleteCommand() command {
 		}
 	}
 	return cmd
+}
+
+// jobProgress is what `delete --wait` has shown of a job so far: the lock
+// it last waited on and the errors of its failed attempts.
+type jobProgress struct {
+	waitingOn string
+	errors    int
+}
+
+// show prints what is new about job: what it now waits on (the
+// workers.LockWait a job records when it snoozes behind an application's
+// lock), and the error of each attempt that failed since.
+func (p *jobProgress) show(w io.Writer, job *rivertype.JobRow) {
+	if job.State != rivertype.JobStateCompleted {
+		var wait workers.LockWait
+		if out := job.Output(); len(out) > 0 && json.Unmarshal(out, &wait) == nil && wait.WaitingOn != "" && wait.WaitingOn != p.waitingOn {
+			fmt.Fprintf(w, "waiting: %s\n", wait.WaitingOn)
+			p.waitingOn = wait.WaitingOn
+		}
+	}
+	for ; p.errors < len(job.Errors); p.errors++ {
+		e := job.Errors[p.errors]
+		fmt.Fprintf(w, "attempt %d failed: %s\n", e.Attempt, e.Error)
+	}
 }
 
 // checkDeletable refuses key (canonical) when ent has neither a root row nor
