@@ -279,7 +279,7 @@ func TestSweepRows(t *testing.T) {
 		t.Parallel()
 		b := setupSweep(t, slog.LevelInfo)
 		insertKeys(t, b.pool, "lineage_event_idempotency", 25, 0)
-		lock := lockKeys(t, b.pool, "expired-0000")
+		lock := blockKeys(t, b.pool, "expired-0000")
 
 		runCtx, cancel := context.WithCancel(ctx)
 		defer cancel()
@@ -291,7 +291,7 @@ func TestSweepRows(t *testing.T) {
 			lock.Rollback(ctx) // then the lock goes away within the finishing window
 		}()
 		res, err := b.sweeper.Run(runCtx, b.policy, nil)
-		<-released // before lockKeys' cleanup rolls back again
+		<-released // before blockKeys' cleanup rolls back again
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("want context.Canceled, got %v", err)
 		}
@@ -308,7 +308,7 @@ func TestSweepRows(t *testing.T) {
 		b := setupSweep(t, slog.LevelInfo)
 		b.sweeper.finishBatchWithin = 50 * time.Millisecond
 		insertKeys(t, b.pool, "lineage_event_idempotency", 5, 0)
-		lock := lockKeys(t, b.pool, "expired-0000")
+		lock := blockKeys(t, b.pool, "expired-0000")
 		defer lock.Rollback(ctx)
 
 		runCtx, cancel := context.WithCancel(ctx)
@@ -331,9 +331,9 @@ func TestSweepRows(t *testing.T) {
 		b := setupSweep(t, slog.LevelInfo)
 		b.policy.StatementTimeout = config.Duration(time.Second) // generous: only the locked batches may time out
 		insertKeys(t, b.pool, "lineage_event_idempotency", 30, 2)
-		// Another transaction holds the 5 newest expired keys: batches 1
-		// and 2 go through, then every batch reaching them times out.
-		lock := lockKeys(t, b.pool, "expired-0025", "expired-0026", "expired-0027", "expired-0028", "expired-0029")
+		// Deleting the 5 newest expired keys waits: batches 1 and 2 go
+		// through, then every batch reaching them times out.
+		lock := blockKeys(t, b.pool, "expired-0025", "expired-0026", "expired-0027", "expired-0028", "expired-0029")
 
 		res, err := b.sweeper.Run(ctx, b.policy, nil)
 		if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "context deadline exceeded") {
@@ -382,7 +382,7 @@ func TestSweepRows(t *testing.T) {
 		b.policy.StatementTimeout = config.Duration(200 * time.Millisecond)
 		b.policy.Adaptive = false
 		insertKeys(t, b.pool, "lineage_event_idempotency", 3, 0)
-		lock := lockKeys(t, b.pool, "expired-0001")
+		lock := blockKeys(t, b.pool, "expired-0001")
 		defer lock.Rollback(ctx)
 		res, err := b.sweeper.Run(ctx, b.policy, nil)
 		if !db.IsSweepTimeout(err) || res.Timeouts != 1 || res.RowsDeleted != 0 {
@@ -406,6 +406,43 @@ func lockKeys(t *testing.T, pool *pgxpool.Pool, keys ...string) interface {
 		`SELECT 1 FROM lineage_event_idempotency WHERE idempotency_key = ANY($1) FOR UPDATE`, keys)
 	if err != nil || tag.RowsAffected() != int64(len(keys)) {
 		t.Fatalf("lock keys: %v (%d rows)", err, tag.RowsAffected())
+	}
+	return tx
+}
+
+// blockKeys makes deleting keys wait on a lock until the returned
+// transaction ends, as a slow or stuck batch would: a trigger takes an
+// advisory lock that the transaction holds. (A row lock no longer makes a
+// sweep wait: it skips rows others hold.)
+func blockKeys(t *testing.T, pool *pgxpool.Pool, keys ...string) interface {
+	Rollback(context.Context) error
+} {
+	t.Helper()
+	ctx := context.Background()
+	_, err := pool.Exec(ctx, `
+		CREATE TABLE test_blocked_keys (key text PRIMARY KEY);
+		CREATE FUNCTION test_block_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF EXISTS (SELECT 1 FROM test_blocked_keys WHERE key = OLD.idempotency_key) THEN
+				PERFORM pg_advisory_xact_lock(4242);
+			END IF;
+			RETURN OLD;
+		END $$;
+		CREATE TRIGGER test_block_delete BEFORE DELETE ON lineage_event_idempotency
+			FOR EACH ROW EXECUTE FUNCTION test_block_delete();`)
+	if err != nil {
+		t.Fatalf("block keys: %v", err)
+	}
+	if _, err := pool.Exec(ctx, `INSERT INTO test_blocked_keys SELECT unnest($1::text[])`, keys); err != nil {
+		t.Fatalf("block keys: %v", err)
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tx.Rollback(context.Background()) })
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(4242)`); err != nil {
+		t.Fatalf("block keys: %v", err)
 	}
 	return tx
 }
