@@ -58,8 +58,9 @@ type Expire struct {
 	// pause between claims to the foreground; a pacing: block turns it on.
 	Pace Pace `yaml:"pacing"`
 
-	// LockTimeout (2s) and StatementTimeout (30s, or run_budget when that
-	// is shorter) bound each statement on the table: a claim or a batch
+	// LockTimeout (2s) and StatementTimeout (30s, or run_budget or half
+	// of batch_timeout when shorter) bound each statement on the table: a
+	// claim or a batch
 	// that cannot get its locks in time gives up and tries again later
 	// instead of queueing the application's statements behind its own.
 	LockTimeout      Duration `yaml:"lock_timeout"`
@@ -86,7 +87,7 @@ func (p *Expire) setDefaults(given fieldSet) {
 	p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
 	p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
 	p.Pace.setDefaults(given["pacing"])
-	p.StatementTimeout = cmp.Or(p.StatementTimeout, min(DefaultStatementTimeout, p.RunBudget))
+	p.StatementTimeout = cmp.Or(p.StatementTimeout, min(DefaultStatementTimeout, p.RunBudget, p.BatchTimeout/2))
 	p.LockTimeout = cmp.Or(p.LockTimeout, min(DefaultLockTimeout, p.StatementTimeout))
 }
 
