@@ -11,6 +11,7 @@ import (
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/blob"
@@ -37,6 +38,10 @@ type IngestWorker[T ingestArgs] struct {
 	ent   *entities
 	hash  func(T) string
 	write func(ctx context.Context, tx pgx.Tx, args T) error
+	// session, when set, replaces write: it runs on a connection holding
+	// the run's shared lock as a session lock, without a transaction open,
+	// for a write that calls the blob store.
+	session func(ctx context.Context, conn *pgxpool.Conn, args T) error
 }
 
 // ingestTimeout bounds one write; its statements time out at half of it at
@@ -65,6 +70,11 @@ func (w *IngestWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 func (w *IngestWorker[T]) apply(ctx context.Context, args T) (bool, error) {
 	if err := args.Validate(); err != nil {
 		return false, invalid(args.Kind(), err)
+	}
+	if w.session != nil {
+		return w.ent.ingestSession(ctx, args.Kind(), w.hash(args), func(conn *pgxpool.Conn) error {
+			return w.session(ctx, conn, args)
+		})
 	}
 	return w.ent.ingest(ctx, args.Kind(), w.hash(args), func(tx pgx.Tx) error {
 		return w.write(ctx, tx, args)
@@ -127,15 +137,17 @@ func addToExperimentWorker(ent *entities) *IngestWorker[jobs.AddToExperiment] {
 	}
 }
 
-// putRunBlobWorker writes the blob while holding the run's shared lock and
-// records it in the same transaction, so a deletion either sees the
-// run_blobs row (and its purge removes the blob) or happened before the
-// write (which is then skipped and writes no blob).
+// putRunBlobWorker writes the blob while holding the run's shared lock (a
+// session lock: no transaction stays open while the blob store works), then
+// records it, so a deletion either comes first (the write is skipped and
+// writes no blob) or after the record (and its purge removes the blob). A
+// crash between the blob and its record leaves a blob under the run's
+// prefix, which the run's deletion purges all the same.
 func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 	return &IngestWorker[jobs.PutRunBlob]{
 		ent:  ent,
 		hash: func(a jobs.PutRunBlob) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.PutRunBlob) error {
+		session: func(ctx context.Context, conn *pgxpool.Conn, a jobs.PutRunBlob) error {
 			data, err := a.Data()
 			if err != nil {
 				return err
@@ -148,11 +160,6 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 			if err := blob.CheckKeyUnder(prefix, key); err != nil {
 				return river.JobCancel(fmt.Errorf("put_run_blob name: %w", err)) // no retry can fix it
 			}
-			// Record first: the guard trigger refuses it for a tombstoned
-			// run before any blob is written.
-			if err := db.RecordRunBlob(ctx, tx, a.RunHash, key); err != nil {
-				return err
-			}
 			if err := ent.deps.Blobs.Put(ctx, key, data); err != nil {
 				if reason := permanentBlobError(err); reason != "" {
 					// No retry can fix it. The reason is short; the store's
@@ -161,7 +168,9 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 				}
 				return fmt.Errorf("write blob: %w", err)
 			}
-			return nil
+			return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+				return db.RecordRunBlob(ctx, tx, a.RunHash, key)
+			})
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
@@ -151,15 +152,7 @@ func invalid(kind string, err error) error {
 // entry, or a run written to more often than deleted_cache_ttl would stay
 // "deleted" in this process long after its tombstone was cleared.
 func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx pgx.Tx) error) (bool, error) {
-	skip := func(reason string) (bool, error) {
-		if reason != "cache" {
-			e.cache.MarkDeleted(jobs.EntityRun, hash)
-		}
-		e.deps.Metrics.IngestSkipped.WithLabelValues(jobs.EntityRun).Inc()
-		e.deps.Logger.DebugContext(ctx, "Skipped ingestion for deleted run",
-			slog.String("kind", kind), slog.String("run_hash", hash), slog.String("reason", reason))
-		return true, nil
-	}
+	skip := func(reason string) (bool, error) { return e.skipIngest(ctx, kind, hash, reason) }
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return skip("cache")
 	}
@@ -191,6 +184,70 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 		return skip("tombstone")
 	}
 	return false, nil
+}
+
+// ingestSession is ingest for a write that calls the blob store: on a
+// connection of its own it takes the run's shared lock as a session lock
+// (with the entity's timeouts for the session), checks the tombstone and
+// runs write with no transaction open; write opens its own for its rows.
+func (e *entities) ingestSession(ctx context.Context, kind, hash string, write func(conn *pgxpool.Conn) error) (bool, error) {
+	if e.cache.Deleted(jobs.EntityRun, hash) {
+		return e.skipIngest(ctx, kind, hash, "cache")
+	}
+	conn, err := e.deps.Pool.Acquire(ctx)
+	if err != nil {
+		return false, fmt.Errorf("%s for run %s: acquire a connection: %w", kind, hash, err)
+	}
+	defer conn.Release()
+	// A connection that may still hold a setting or the lock must not go
+	// back to the pool: closing it ends the session.
+	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
+	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts.Statement = min(timeouts.Statement, ingestTimeout/2)
+	if err := timeouts.SetSession(ctx, conn); err != nil {
+		drop()
+		return false, err
+	}
+	defer func() {
+		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
+			drop()
+		}
+	}()
+	if err := db.LockSessionShared(ctx, conn, jobs.EntityRun, hash); err != nil {
+		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
+	}
+	defer func() {
+		if err := db.UnlockSessionShared(context.WithoutCancel(ctx), conn, jobs.EntityRun, hash); err != nil {
+			drop()
+		}
+	}()
+	deleted, err := db.IsTombstoned(ctx, conn, jobs.EntityRun, hash)
+	if err != nil {
+		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
+	}
+	if deleted {
+		return e.skipIngest(ctx, kind, hash, "tombstone")
+	}
+	err = write(conn)
+	switch {
+	case db.IsTombstonedError(err):
+		return e.skipIngest(ctx, kind, hash, "trigger")
+	case err != nil:
+		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
+	}
+	return false, nil
+}
+
+// skipIngest counts and logs a write skipped for a deleted run; only the
+// database's answer is cached (see ingest).
+func (e *entities) skipIngest(ctx context.Context, kind, hash, reason string) (bool, error) {
+	if reason != "cache" {
+		e.cache.MarkDeleted(jobs.EntityRun, hash)
+	}
+	e.deps.Metrics.IngestSkipped.WithLabelValues(jobs.EntityRun).Inc()
+	e.deps.Logger.DebugContext(ctx, "Skipped ingestion for deleted run",
+		slog.String("kind", kind), slog.String("run_hash", hash), slog.String("reason", reason))
+	return true, nil
 }
 
 // errTombstoneGone marks a purge of an entity whose tombstone was cleared.
