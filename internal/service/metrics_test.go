@@ -30,6 +30,9 @@ func TestMetricsFromTheStart(t *testing.T) {
 		want = append(want,
 			fmt.Sprintf(`lethe_policy_errors_total{policy=%q}`, name),
 			fmt.Sprintf(`lethe_rows_deleted_total{policy=%q}`, name))
+		for _, step := range metrics.LockSteps(p.PolicyKind()) {
+			want = append(want, fmt.Sprintf(`lethe_lock_timeouts_total{policy=%q,step=%q}`, name, step))
+		}
 		switch p.(type) {
 		case *config.Expire:
 			want = append(want,
