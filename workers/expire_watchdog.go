@@ -10,6 +10,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -103,7 +104,16 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 	start := time.Now()
 	var after time.Time
 	for {
-		claims, err := table.StuckClaims(ctx, w.deps.Pool, p.StuckAfter.D(), after, stuckClaimsPage)
+		var claims []time.Time
+		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
+			var err error
+			claims, err = table.StuckClaims(ctx, tx, p.StuckAfter.D(), after, stuckClaimsPage)
+			return err
+		})
+		if db.IsLockTimeout(err) {
+			w.deps.lockTimedOut(ctx, p.Name, metrics.StepReset, []string{p.Table}, p.LockTimeout.D(), err)
+			return r, nil // the next run tries again
+		}
 		if err != nil {
 			return r, err
 		}
@@ -122,11 +132,15 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 				}
 			}
 			var res db.ClaimReset
-			err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+			err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
 				var err error
 				res, err = table.ResetClaim(ctx, tx, at, batches)
 				return err
 			})
+			if db.IsLockTimeout(err) {
+				w.deps.lockTimedOut(ctx, p.Name, metrics.StepReset, []string{p.Table}, p.LockTimeout.D(), err)
+				return r, nil
+			}
 			if err != nil {
 				return r, err
 			}

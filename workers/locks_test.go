@@ -95,9 +95,9 @@ policies:
 `
 
 // TestExpireGivesWayToTableLock holds ACCESS EXCLUSIVE on one expire
-// policy's table, as a migration would: Lethe's claim and batch give up
-// after lock_timeout instead of queueing (no session waits much longer), the
-// planner's run ends without error, the batch snoozes without an error in
+// policy's table, as a migration would: Lethe's claim, watchdog and batch
+// give up after lock_timeout instead of queueing (no session waits much
+// longer), the planner's and watchdog's runs end without error, the batch snoozes without an error in
 // River, the other policy's table keeps being expired, and once the lock
 // is gone everything is deleted.
 func TestExpireGivesWayToTableLock(t *testing.T) {
@@ -162,6 +162,9 @@ func TestExpireGivesWayToTableLock(t *testing.T) {
 	if plan.State != rivertype.JobStateCompleted || len(plan.Errors) != 0 {
 		t.Fatalf("planner behind the lock: %s, errors %v; want completed without error", plan.State, plan.Errors)
 	}
+	if j := run(jobs.ExpireWatchdog{Policy: "pastes"}); j.State != rivertype.JobStateCompleted || len(j.Errors) != 0 {
+		t.Fatalf("watchdog behind the lock: %s, errors %v; want completed without error", j.State, j.Errors)
+	}
 	batch, err := client.Insert(ctx, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: claim.At, Rows: claim.Rows}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -183,6 +186,9 @@ func TestExpireGivesWayToTableLock(t *testing.T) {
 	}
 	if got := metricValue(t, deps.Metrics.LockTimeouts.WithLabelValues("pastes", metrics.StepClaim)); got < 1 {
 		t.Errorf("lethe_lock_timeouts_total{pastes,claim} = %v, want at least 1", got)
+	}
+	if got := metricValue(t, deps.Metrics.LockTimeouts.WithLabelValues("pastes", metrics.StepReset)); got < 1 {
+		t.Errorf("lethe_lock_timeouts_total{pastes,reset} = %v, want at least 1", got)
 	}
 	if got := metricValue(t, deps.Metrics.LockTimeouts.WithLabelValues("pastes", metrics.StepFinish)); got < 1 {
 		t.Errorf("lethe_lock_timeouts_total{pastes,finish} = %v, want at least 1", got)

@@ -127,6 +127,7 @@ type Metrics struct {
 const (
 	StepClaim        = "claim"         // expire: the planner's claim
 	StepFinish       = "finish"        // expire: a batch's reads and its delete
+	StepReset        = "reset"         // expire: the watchdog's reads and resets
 	StepSweep        = "sweep"         // sweep: a batch delete
 	StepDeleteEntity = "delete_entity" // tombstone: an entity's deletion
 	StepIngest       = "ingest"        // tombstone: a run ingestion write
@@ -137,7 +138,7 @@ const (
 func LockSteps(k config.Kind) []string {
 	switch k {
 	case config.KindExpire:
-		return []string{StepClaim, StepFinish}
+		return []string{StepClaim, StepFinish, StepReset}
 	case config.KindSweep:
 		return []string{StepSweep}
 	case config.KindTombstone:
