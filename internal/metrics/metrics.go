@@ -119,7 +119,7 @@ type Metrics struct {
 	BlobErrors      *prometheus.CounterVec   // operation
 	ScheduleSeconds *prometheus.GaugeVec     // policy
 	Pace            PaceMetrics
-	LockTimeouts    *prometheus.CounterVec   // policy, step
+	LockTimeouts    *prometheus.CounterVec // policy, step
 }
 
 // Steps of a policy's work that give up on a lock after lock_timeout (the
