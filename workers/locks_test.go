@@ -293,7 +293,7 @@ func TestSweepSkipsRowsHeld(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	b := setupSweep(t, slog.LevelInfo)
-	b.policy.BatchSize, b.policy.MaxBatchSize, b.policy.Pause = 1000, 1000, 0
+	b.policy.BatchSize, b.policy.MaxBatchSize, b.policy.Adaptive, b.policy.Pause = 50, 50, false, 0
 	insertKeys(t, b.pool, "lineage_event_idempotency", 5000, 10)
 	app := appSession(t, b.pool)
 	tag, err := app.Exec(ctx, `SELECT 1 FROM lineage_event_idempotency WHERE idempotency_key LIKE 'expired-00%' FOR UPDATE`)
@@ -309,7 +309,7 @@ func TestSweepSkipsRowsHeld(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		defer close(upserts)
-		for i := 3500; i > 100; i -= 97 { // keys older than expired-3600 are expired
+		for i := 3500; i > 100; i -= 7 { // keys older than expired-3600 are expired
 			select {
 			case <-stop:
 				return
