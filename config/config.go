@@ -440,6 +440,7 @@ func (c *Config) Validate() error {
 		v.schedule("schedule", b.Schedule)
 		p.validate(v, c)
 	}
+	c.checkJobTimeouts(&errs)
 	c.checkEntities(&errs)
 	c.checkBlobPrefixes(&errs)
 	return errs.err()

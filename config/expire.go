@@ -123,8 +123,11 @@ func (p *Expire) validate(v *policyCheck, c *Config) {
 	if p.BatchTimeout >= rescue {
 		v.add("batch_timeout", "%s must be below river.rescue_stuck_jobs_after %s", p.BatchTimeout.D(), rescue.D())
 	}
-	if p.StuckAfter <= p.BatchTimeout {
-		v.add("stuck_after", "%s must exceed batch_timeout %s", p.StuckAfter.D(), p.BatchTimeout.D())
+	// Nor reset them while River's rescued retry of a crashed batch may
+	// still run (see Timeline).
+	if retried := c.River.Rescued() + p.BatchTimeout.D(); p.StuckAfter.D() <= retried {
+		v.add("stuck_after", "%s must exceed river.rescue_stuck_jobs_after %s + rescuer interval %s + first retry backoff %s + batch_timeout %s (the retry's run) = %s",
+			p.StuckAfter.D(), rescue.D(), RescuerInterval, FirstRetryBackoff, p.BatchTimeout.D(), retried)
 	}
 	// The planner and the watchdog time out at twice run_budget; River
 	// must not rescue them while they run.

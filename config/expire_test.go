@@ -24,7 +24,12 @@ policies:
 	}{
 		{"Defaults", "", ""},
 		{"BatchTimeoutAtRescue", "    batch_timeout: 10m\n    stuck_after: 1h\n", "policies[0] (pastes).batch_timeout: 10m0s must be below river.rescue_stuck_jobs_after 10m0s"},
-		{"StuckAfterBelowBatchTimeout", "    batch_timeout: 5m\n    stuck_after: 4m\n", "policies[0] (pastes).stuck_after: 4m0s must exceed batch_timeout 5m0s"},
+		{"StuckAfterBelowBatchTimeout", "    batch_timeout: 5m\n    stuck_after: 4m\n", "policies[0] (pastes).stuck_after: 4m0s must exceed river.rescue_stuck_jobs_after 10m0s"},
+		// Above the rescue alone is not enough: the rescuer may take its
+		// interval, the retry its backoff, and the retry runs up to
+		// batch_timeout.
+		{"StuckAfterDuringRescuedRetry", "    batch_timeout: 1m\n    stuck_after: 11m\n", "policies[0] (pastes).stuck_after: 11m0s must exceed river.rescue_stuck_jobs_after 10m0s + rescuer interval 30s + first retry backoff 1.1s + batch_timeout 1m0s (the retry's run) = 11m31.1s"},
+		{"StuckAfterAfterRescuedRetry", "    batch_timeout: 1m\n    stuck_after: 11m32s\n", ""},
 		{"RunBudgetTooLong", "    batch_timeout: 1m\n    run_budget: 5m\n", "policies[0] (pastes).run_budget: 5m0s must be below half of river.rescue_stuck_jobs_after 10m0s"},
 		{"BadOnDelete", "    batch_timeout: 1m\n    on_delete: drop\n", `policies[0] (pastes).on_delete: unknown value "drop"`},
 	} {

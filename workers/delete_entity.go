@@ -29,6 +29,11 @@ type DeleteEntityWorker struct {
 	ent *entities
 }
 
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *DeleteEntityWorker) Timeout(job *river.Job[jobs.DeleteEntity]) time.Duration {
+	return w.ent.deps.jobTimeout(job.Kind, "")
+}
+
 // Work implements river.Worker.
 func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.DeleteEntity]) error {
 	if err := job.Args.Validate(); err != nil {

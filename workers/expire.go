@@ -99,11 +99,7 @@ func ExpireColumns(p *config.Expire) db.ExpireColumns {
 
 // expireRunTimeout is the Timeout of the planner and the watchdog: they stop
 // starting work after run_budget, so twice that is room enough for the last
-// step to finish. For an unknown policy (the job is cancelled at once) it is
-// 0, the River client's job_timeout.
-func expireRunTimeout(deps *Deps, policy string) time.Duration {
-	if p := deps.Config.Expire(policy); p != nil {
-		return 2 * p.RunBudget.D()
-	}
-	return 0
+// step to finish (config.JobTimeout).
+func expireRunTimeout(deps *Deps, kind, policy string) time.Duration {
+	return deps.jobTimeout(kind, policy)
 }

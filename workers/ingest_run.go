@@ -44,12 +44,15 @@ type IngestWorker[T ingestArgs] struct {
 	session func(ctx context.Context, conn *pgxpool.Conn, args T) error
 }
 
-// ingestTimeout bounds one write; its statements time out at half of it at
-// most.
-const ingestTimeout = 30 * time.Second
+// ingestTimeout bounds one write (config.JobTimeout: 30s, or
+// river.job_timeout when shorter); its statements time out at half of it
+// at most.
+func ingestTimeout(d *Deps) time.Duration { return d.jobTimeout(jobs.KindCreateRun, "") }
 
-// Timeout bounds one write.
-func (w *IngestWorker[T]) Timeout(*river.Job[T]) time.Duration { return ingestTimeout }
+// Timeout bounds one write (ingestTimeout).
+func (w *IngestWorker[T]) Timeout(job *river.Job[T]) time.Duration {
+	return w.ent.deps.jobTimeout(job.Kind, "")
+}
 
 // Work implements river.Worker. A write that gave up on a lock snoozes.
 func (w *IngestWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {

@@ -21,6 +21,11 @@ type OrphanSweepWorker struct {
 	ent *entities
 }
 
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *OrphanSweepWorker) Timeout(job *river.Job[jobs.OrphanSweep]) time.Duration {
+	return w.ent.deps.jobTimeout(job.Kind, job.Args.Policy)
+}
+
 // Work implements river.Worker.
 func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.OrphanSweep]) error {
 	if err := job.Args.Validate(); err != nil {

@@ -25,6 +25,11 @@ type PurgeBlobsWorker struct {
 	ent *entities
 }
 
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *PurgeBlobsWorker) Timeout(job *river.Job[jobs.PurgeBlobs]) time.Duration {
+	return w.ent.deps.jobTimeout(job.Kind, "")
+}
+
 // Work implements river.Worker.
 func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBlobs]) error {
 	if err := job.Args.Validate(); err != nil {

@@ -82,8 +82,8 @@ type SweepWorker struct {
 // enough for a large backlog, short enough that River's rescuer never retries
 // a sweep that is still running. A run cut by it stops between batches; what
 // it deleted stays deleted and the next run continues.
-func (w *SweepWorker) Timeout(*river.Job[jobs.Sweep]) time.Duration {
-	return w.sweeper.deps.Config.River.RescueStuckJobsAfter.D() / 2
+func (w *SweepWorker) Timeout(job *river.Job[jobs.Sweep]) time.Duration {
+	return w.sweeper.deps.jobTimeout(job.Kind, job.Args.Policy)
 }
 
 // Work runs one sweep unless an operator paused the policy.

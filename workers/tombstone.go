@@ -158,7 +158,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 	}
 	skipped := false
 	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
-	timeouts.Statement = min(timeouts.Statement, ingestTimeout/2)
+	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		if err := timeouts.SetLocal(ctx, tx); err != nil {
 			return err
@@ -203,7 +203,7 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 	// back to the pool: closing it ends the session.
 	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
 	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
-	timeouts.Statement = min(timeouts.Statement, ingestTimeout/2)
+	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	if err := timeouts.SetSession(ctx, conn); err != nil {
 		drop()
 		return false, err

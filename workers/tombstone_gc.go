@@ -20,6 +20,11 @@ type TombstoneGCWorker struct {
 	ent *entities
 }
 
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *TombstoneGCWorker) Timeout(job *river.Job[jobs.TombstoneGC]) time.Duration {
+	return w.ent.deps.jobTimeout(job.Kind, job.Args.Policy)
+}
+
 // Work implements river.Worker.
 func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.TombstoneGC]) error {
 	if err := job.Args.Validate(); err != nil {

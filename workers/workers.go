@@ -138,6 +138,14 @@ func Register(workers *river.Workers, deps *Deps) error {
 	return nil
 }
 
+// jobTimeout is every Lethe worker's Timeout(): config.JobTimeout, the one
+// list of job timeouts that validation keeps below
+// river.rescue_stuck_jobs_after, so River never rescues a job still running.
+func (d *Deps) jobTimeout(kind, policy string) time.Duration {
+	timeout, _ := d.Config.JobTimeout(kind, policy)
+	return timeout
+}
+
 // policyOf returns the policy named name, of kind P, or an error that
 // cancels the job: retrying cannot fix a job naming a policy this process
 // does not have.

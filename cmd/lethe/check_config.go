@@ -46,6 +46,7 @@ func checkConfigCommand() command {
 			b := p.Base()
 			fmt.Fprintf(c.stdout, "  %-16s %-10s %-28s %s\n", b.Name, b.Kind, table, b.Schedule)
 		}
+		c.printTimeline(cfg)
 		if !checkDB {
 			return nil
 		}
@@ -177,4 +178,35 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// printTimeline prints each policy's timeline, the latest each step of its
+// work happens, and every job kind's timeout: what validation keeps in
+// order, so an operator sees how far each threshold is from the next.
+func (c *cli) printTimeline(cfg *config.Config) {
+	fmt.Fprintf(c.stdout, "timeline (from the start of the work: when each step happens at the latest, the watchdog at the earliest):\n")
+	print := func(title string, steps []config.TimelineStep) {
+		fmt.Fprintf(c.stdout, "  %s\n", title)
+		for _, s := range steps {
+			fmt.Fprintf(c.stdout, "    %-12s %-14s %s\n", s.At, s.Name, s.What)
+		}
+	}
+	for _, p := range cfg.Policies {
+		b := p.Base()
+		print(fmt.Sprintf("%s (%s)", b.Name, b.Kind), cfg.Timeline(p))
+	}
+	for _, e := range cfg.Entities {
+		if cfg.TombstoneFor(e.Name) == nil {
+			print("entities without a tombstone policy (delete_entity, purge_blobs)", cfg.EntityTimeline())
+			break
+		}
+	}
+	fmt.Fprintf(c.stdout, "job timeouts (each below river.rescue_stuck_jobs_after %s):\n", cfg.River.RescueStuckJobsAfter.D())
+	for _, t := range cfg.JobTimeouts() {
+		from := t.Field
+		if t.Rule != "" {
+			from += " (" + t.Rule + ")"
+		}
+		fmt.Fprintf(c.stdout, "  %-24s %-10s %s\n", t.Kind, t.Timeout, from)
+	}
 }

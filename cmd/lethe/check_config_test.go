@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,5 +130,41 @@ func TestCheckConfigDBEntities(t *testing.T) {
 	}
 	if code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", declared); code != 0 || !strings.Contains(out, "account          ok") {
 		t.Fatalf("with the edge declared: exit %d, want 0 (a missing index on comments.task_id only warns)\n%s%s", code, out, errOut)
+	}
+}
+
+// TestCheckConfigTimeline: check-config prints each policy's timeline and
+// every job kind's timeout, and refuses thresholds whose steps overlap,
+// naming the field and each term it must exceed.
+func TestCheckConfigTimeline(t *testing.T) {
+	t.Parallel()
+	const policy = `
+river: {job_timeout: 4s, rescue_stuck_jobs_after: 10s}
+policies:
+  - {name: pastes, kind: expire, table: pastes, run_budget: 1s, batch_timeout: 3s, stuck_after: %s}
+`
+	code, out, errOut := runCLI(t, nil, "check-config", "--config", writeConfig(t, fmt.Sprintf(policy, "45s")))
+	for _, want := range []string{
+		"  pastes (expire)\n",
+		"    3s           batch timeout",
+		"    10s          rescue",
+		"    41.1s        retry ",
+		"    44.1s        retry done",
+		"    45s          watchdog",
+		"  lethe.expire_batch       3s         policies[0] (pastes).batch_timeout\n",
+		"  lethe.create_run         4s         river.job_timeout",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check-config output lacks %q", want)
+		}
+	}
+	if code != 0 || t.Failed() {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+
+	code, out, errOut = runCLI(t, nil, "check-config", "--config", writeConfig(t, fmt.Sprintf(policy, "15s")))
+	const refused = "policies[0] (pastes).stuck_after: 15s must exceed river.rescue_stuck_jobs_after 10s + rescuer interval 30s + first retry backoff 1.1s + batch_timeout 3s (the retry's run) = 44.1s"
+	if code != 2 || !strings.Contains(errOut, refused) {
+		t.Fatalf("overlapping steps: exit %d, want 2 with\n%s\ngot\n%s%s", code, refused, out, errOut)
 	}
 }

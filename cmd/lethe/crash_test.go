@@ -17,7 +17,9 @@ import (
 
 // crashConfig is a lethe.yaml with thresholds shortened so River's rescuer
 // and the watchdog act within seconds: batch_timeout 3s < job_timeout 4s <
-// rescue_stuck_jobs_after 5s < stuck_after 8s.
+// rescue_stuck_jobs_after 5s, and stuck_after 40s past the rescue's latest
+// retry (5s + River's rescuer interval 30s + first retry backoff 1.1s +
+// batch_timeout 3s = 39.1s), as validation requires.
 const crashConfig = `
 database:
   url: %q
@@ -51,7 +53,7 @@ policies:
     run_budget: 1s
     batch_timeout: 3s
     watchdog_schedule: "@every 2s"
-    stuck_after: 8s
+    stuck_after: 40s
 `
 
 // TestExpireSurvivesSIGKILL kills a real lethe process with SIGKILL in the
