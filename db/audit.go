@@ -24,7 +24,7 @@ type AuditEntry struct {
 	BlobsDeleted int64          `json:"blobs_deleted"`
 	StartedAt    time.Time      `json:"started_at"`
 	FinishedAt   time.Time      `json:"finished_at"`
-	Outcome      string         `json:"outcome"` // ok, error, partial, skipped
+	Outcome      string         `json:"outcome"` // ok, error, partial, skipped, interrupted
 	Error        string         `json:"error,omitempty"`
 	Detail       map[string]any `json:"detail,omitempty"`
 }
@@ -100,6 +100,10 @@ const (
 	OutcomeError   = "error"
 	OutcomePartial = "partial"
 	OutcomeSkipped = "skipped"
+	// OutcomeInterrupted is work a stop of the service cancelled (a second
+	// signal, or shutdown_grace running out): River made its job available
+	// again without recording an error, and the job runs again.
+	OutcomeInterrupted = "interrupted"
 )
 
 // RecordAudit writes entry. Pass a transaction to make the record commit with
@@ -146,7 +150,7 @@ var AuditActions = []AuditAction{
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.
-var AuditOutcomes = []string{OutcomeOK, OutcomeError, OutcomePartial, OutcomeSkipped}
+var AuditOutcomes = []string{OutcomeOK, OutcomeError, OutcomePartial, OutcomeSkipped, OutcomeInterrupted}
 
 // AuditFilter selects audit entries; every zero field matches everything.
 type AuditFilter struct {

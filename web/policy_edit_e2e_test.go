@@ -55,7 +55,7 @@ func TestPolicyEditInBrowser(t *testing.T) {
 		waitFor(`document.getElementById("edit-batch_size").value === "250"`),
 		chromedp.SetValue(`#edit-stuck_after`, "1m"),
 		chromedp.Click(`#policy-edit-save`),
-		waitFor(`document.getElementById("policy-edit-error").textContent.startsWith("stuck_after: 1m0s must exceed batch_timeout")`),
+		waitFor(`document.getElementById("policy-edit-error").textContent.startsWith("stuck_after: 1m0s must exceed river.rescue_stuck_jobs_after")`),
 		waitFor(`document.getElementById("policy-edit").open`),
 	)
 	if p := b.svc.Config.Expire("pastes"); p.StuckAfter.D().String() != "2h0m0s" {

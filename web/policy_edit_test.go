@@ -114,7 +114,7 @@ func TestPolicyOverrides(t *testing.T) {
 			{"pastes", `{"schedule": "61 * * * *"}`, "schedule", ""},
 			{"pastes", `{"run_budget": "soon"}`, "run_budget", "bad duration"},
 			// Checked together with the file's other values, as the file is.
-			{"pastes", `{"stuck_after": "1m"}`, "stuck_after", "must exceed batch_timeout"},
+			{"pastes", `{"stuck_after": "1m"}`, "stuck_after", "must exceed river.rescue_stuck_jobs_after"},
 			{"idempotency", `{"max_batch_size": 10}`, "max_batch_size", "must be at least batch_size"},
 			{"runs", `{"gc_schedule": "@sometimes"}`, "gc_schedule", ""},
 			{"pastes", `{"paused": "yes"}`, "paused", "true or false"},

@@ -231,13 +231,13 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 	return good, n, nil
 }
 
-// auditFailure records a failed attempt outside any transaction, on the
-// batch's connection, so operators see blob store trouble while River
-// retries.
+// auditFailure records a failed (or interrupted) attempt outside any
+// transaction, on the batch's connection, so operators see blob store
+// trouble while River retries.
 func (w *expireBatchWorker) auditFailure(ctx context.Context, conn db.Executor, policy string, jobID int64, blobs int, started time.Time, cause error) {
 	err := db.RecordAudit(context.WithoutCancel(ctx), conn, db.AuditEntry{
 		Policy: policy, Action: db.ActionExpireBatch, JobID: &jobID,
-		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: db.OutcomeError, Error: cause.Error(),
+		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
 	})
 	if err != nil {
 		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", policy), slog.String("error", err.Error()))

@@ -105,7 +105,10 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 		runErr = fmt.Errorf("orphan sweep of %s: %d prefixes failed: %w", p.Name, res.Failed, errors.Join(errs...))
 	}
 	outcome := db.OutcomeOK
-	if runErr != nil {
+	switch {
+	case interrupted(ctx, runErr):
+		outcome = db.OutcomeInterrupted
+	case runErr != nil:
 		outcome = db.OutcomePartial
 	}
 	entry := db.AuditEntry{

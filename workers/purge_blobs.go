@@ -58,7 +58,7 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 		entry.Detail["reason"] = "tombstone cleared"
 		err = nil
 	case err != nil:
-		entry.Outcome, entry.Error = db.OutcomeError, err.Error()
+		entry.Outcome, entry.Error = failedOutcome(ctx, err), err.Error()
 	}
 	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), w.ent.deps.Pool, entry); auditErr != nil {
 		w.ent.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))

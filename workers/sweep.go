@@ -95,7 +95,7 @@ func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) erro
 		_, err := w.sweeper.Run(ctx, p, &job.ID)
 		return err
 	})
-	if err != nil && job.Attempt >= sweepMaxAttempts {
+	if err != nil && job.Attempt >= sweepMaxAttempts && !interrupted(ctx, err) {
 		return river.JobCancel(err)
 	}
 	return err

@@ -404,8 +404,8 @@ func (s *Sweeper) audit(ctx context.Context, p *config.Sweep, jobID *int64, star
 	}
 	if runErr != nil {
 		entry.Error = runErr.Error()
-		entry.Outcome = db.OutcomeError
-		if res.RowsDeleted > 0 {
+		entry.Outcome = failedOutcome(ctx, runErr)
+		if res.RowsDeleted > 0 && entry.Outcome == db.OutcomeError {
 			entry.Outcome = db.OutcomePartial
 		}
 	}

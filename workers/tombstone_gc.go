@@ -69,7 +69,7 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "older_than": olderThan.String()},
 	}
 	if err != nil {
-		entry.Outcome, entry.Error = db.OutcomeError, err.Error()
+		entry.Outcome, entry.Error = failedOutcome(ctx, err), err.Error()
 	}
 	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); auditErr != nil {
 		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))

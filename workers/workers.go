@@ -9,6 +9,7 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -144,6 +145,30 @@ func Register(workers *river.Workers, deps *Deps) error {
 func (d *Deps) jobTimeout(kind, policy string) time.Duration {
 	timeout, _ := d.Config.JobTimeout(kind, policy)
 	return timeout
+}
+
+// failedOutcome is the audit outcome of work that ended with err: error,
+// or interrupted when a stop of the service cancelled it. River makes such
+// a job available again without recording an error (it checks the same:
+// the job's context cancelled by the client's stop, and an error that
+// wraps context.Canceled), so the audit agrees with River's state of the
+// job. A job's own timeout and a cancellation through River UI or the API
+// are not interruptions.
+func failedOutcome(ctx context.Context, err error) string {
+	if interrupted(ctx, err) {
+		return db.OutcomeInterrupted
+	}
+	return db.OutcomeError
+}
+
+// interrupted reports whether err ends work that a stop of the service
+// cancelled (see failedOutcome).
+func interrupted(ctx context.Context, err error) bool {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, context.Canceled) {
+		return false
+	}
+	cause := context.Cause(ctx)
+	return !errors.Is(cause, context.DeadlineExceeded) && !errors.Is(cause, rivertype.ErrJobCancelledRemotely)
 }
 
 // policyOf returns the policy named name, of kind P, or an error that

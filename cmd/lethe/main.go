@@ -54,6 +54,11 @@ type cli struct {
 	stderr io.Writer
 	getenv func(string) string
 
+	// hardStop closes on a second SIGINT or SIGTERM: serve then cancels
+	// its running jobs instead of waiting out shutdown_grace. Nil in tests
+	// that run commands in process.
+	hardStop <-chan struct{}
+
 	// localPG is where a PostgreSQL server is looked for when no database
 	// is configured; empty means pgboot.LocalAddr (127.0.0.1:5432). Tests
 	// point it at a closed port.
@@ -68,10 +73,43 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}, os.Args[1:])
+	ctx, hardStop, stop := signals()
+	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, hardStop: hardStop}, os.Args[1:])
 	stop()
 	os.Exit(code)
+}
+
+// signals returns a context that the first SIGINT or SIGTERM cancels and a
+// channel that the second closes: serve stops gracefully on the first and
+// cancels its running jobs on the second. After the second, Lethe no longer
+// catches them, so a third ends the process the operating system's way.
+func signals() (context.Context, <-chan struct{}, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	hard := make(chan struct{})
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		for n := 1; ; n++ {
+			select {
+			case <-done:
+				return
+			case <-sigs:
+			}
+			if n == 1 {
+				cancel()
+				continue
+			}
+			signal.Stop(sigs)
+			close(hard)
+			return
+		}
+	}()
+	return ctx, hard, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
 }
 
 // run executes one command line and returns the exit code.

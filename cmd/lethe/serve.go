@@ -48,6 +48,7 @@ func serve(ctx context.Context, c *cli, cfg *config.Config, pg pgboot.Options, r
 		return err
 	}
 	defer svc.Close(context.WithoutCancel(ctx))
+	svc.HardStop = c.hardStop
 
 	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
 	if err != nil {

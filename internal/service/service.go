@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"time"
 
@@ -46,9 +47,19 @@ type Service struct {
 	// but leave these.
 	Periodics []workers.Periodic
 
+	// HardStop, when closed (a second SIGINT or SIGTERM), ends Serve's
+	// graceful stop at once: running jobs are cancelled instead of getting
+	// the rest of shutdown_grace. Nil means only the grace ends it.
+	HardStop <-chan struct{}
+
 	working   bool             // the River client works jobs and has periodic jobs
 	overrides config.Overrides // as applied by Open, for Serve to follow
 }
+
+// ErrJobsCancelled is what Serve returns when its stop had to cancel
+// running jobs: shutdown_grace ran out, or HardStop closed. River makes
+// those jobs available again and they run on the next start.
+var ErrJobsCancelled = errors.New("running jobs cancelled")
 
 // OpenOptions tune Open.
 type OpenOptions struct {
@@ -264,7 +275,8 @@ func (s *Service) RunNow(ctx context.Context, policy string) ([]int64, error) {
 
 // Serve works jobs and serves HTTP on ln until ctx is cancelled, then shuts
 // down gracefully: stop fetching jobs, let running ones finish within
-// cfg.ShutdownGrace, then cancel them.
+// cfg.ShutdownGrace (or until HardStop closes), then cancel them and return
+// ErrJobsCancelled.
 func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRun()
@@ -301,24 +313,54 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 		serveErr = fmt.Errorf("http server: %w", err)
 	}
 
-	grace := s.Config.ShutdownGrace.D()
-	s.Logger.Info("Shutting down", slog.Duration("grace", grace))
-	// The sweep's documented shutdown line.
-	workers.SweepStopping(s.Logger, s.Config)
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	_ = httpServer.Shutdown(shutdownCtx)
-	if err := s.River.Stop(shutdownCtx); err != nil {
-		s.Logger.Warn("Jobs still running after the grace period; cancelling them", slog.Duration("grace", grace))
-		hardCtx, hardCancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer hardCancel()
-		if err := s.River.StopAndCancel(hardCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-			s.Logger.Error("Stop River", slog.String("error", err.Error()))
-		}
+	if err := s.stop(httpServer); err != nil {
+		return errors.Join(serveErr, err)
 	}
-	s.Logger.Info("Stopped")
 	return serveErr
 }
+
+// stop shuts down gracefully: it stops accepting requests and fetching jobs
+// and gives running jobs shutdown_grace to finish. When the grace runs out
+// or HardStop closes first, it cancels them (River's StopAndCancel, which
+// puts each back to available) and returns ErrJobsCancelled.
+func (s *Service) stop(httpServer *http.Server) error {
+	grace := s.Config.ShutdownGrace.D()
+	s.Logger.Info("Shutting down; a second signal stops at once", slog.Duration("grace", grace))
+	// The sweep's documented shutdown line.
+	workers.SweepStopping(s.Logger, s.Config)
+	graceCtx, cancel := context.WithTimeoutCause(context.Background(), grace, errGraceOver)
+	defer cancel()
+	if s.HardStop != nil {
+		go func() {
+			select {
+			case <-s.HardStop:
+				cancel()
+			case <-graceCtx.Done():
+			}
+		}()
+	}
+	_ = httpServer.Shutdown(graceCtx)
+	if err := s.River.Stop(graceCtx); err == nil {
+		s.Logger.Info("Stopped")
+		return nil
+	}
+	why := "second signal"
+	if errors.Is(context.Cause(graceCtx), errGraceOver) {
+		why = "shutdown_grace ran out"
+	}
+	s.Logger.Warn("Cancelling running jobs; River makes them available again", slog.String("reason", why), slog.Duration("grace", grace))
+	hardCtx, hardCancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer hardCancel()
+	if err := s.River.StopAndCancel(hardCtx); err != nil {
+		s.Logger.Error("Jobs still running after their cancellation", slog.String("error", err.Error()))
+	}
+	s.Logger.Info("Stopped", slog.String("reason", why))
+	return fmt.Errorf("%w: %s", ErrJobsCancelled, why)
+}
+
+// errGraceOver is the cause of the graceful stop's end when shutdown_grace
+// runs out, as opposed to a second signal.
+var errGraceOver = errors.New("shutdown_grace ran out")
 
 // observeJobs counts job outcomes and times for /metrics.
 func (s *Service) observeJobs(ctx context.Context) {

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// stopConfig runs a sweep that takes its time: 10 keys a batch, then a
+// pause of a minute, so its job is running whenever the test signals.
+const stopConfig = `
+database:
+  url: %q
+blob:
+  kind: local
+  local:
+    dir: %q
+http:
+  listen: 127.0.0.1:0
+shutdown_grace: %s
+migrate_on_start: false
+policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    batch_size: 10
+    pause: 1m
+`
+
+// TestServeStops runs the built binary with a slow sweep running and stops
+// it: a second SIGTERM ends the graceful stop at once, and so does the end
+// of shutdown_grace; either way serve exits 1, River has the sweep's job
+// available again without an error, and its audit entry says interrupted.
+func TestServeStops(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs the lethe binary")
+	}
+	bin := buildLethe(t)
+
+	// start runs serve with grace and returns it once its sweep job is
+	// running and has deleted its first batch.
+	start := func(t *testing.T, grace string) (*exec.Cmd, *pgxpool.Pool) {
+		url, pool := sweepDB(t, 100, 0)
+		configPath := writeConfig(t, fmt.Sprintf(stopConfig, url, filepath.Join(t.TempDir(), "blobs"), grace))
+		cmd, _ := startServe(t, bin, configPath, filepath.Join(t.TempDir(), "serve.log"))
+		testenv.WaitUntil(t, 60*time.Second, "the sweep to run its first batch", func() (bool, error) {
+			var running, left int
+			err := pool.QueryRow(t.Context(), `
+				SELECT (SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.sweep' AND state = 'running'),
+				       (SELECT count(*) FROM lineage_event_idempotency)`).Scan(&running, &left)
+			return running == 1 && left == 90, err
+		})
+		return cmd, pool
+	}
+	// exited reports cmd's exit code once it ends.
+	exited := func(t *testing.T, cmd *exec.Cmd) <-chan int {
+		done := make(chan int, 1)
+		go func() {
+			err := cmd.Wait()
+			var exitErr *exec.ExitError
+			switch {
+			case errors.As(err, &exitErr):
+				done <- exitErr.ExitCode()
+			case err != nil:
+				t.Error(err)
+				done <- -1
+			default:
+				done <- 0
+			}
+		}()
+		return done
+	}
+	exit := func(t *testing.T, done <-chan int, within time.Duration) int {
+		select {
+		case code := <-done:
+			return code
+		case <-time.After(within):
+			t.Fatalf("lethe serve did not exit within %s", within)
+			return -1
+		}
+	}
+	// interrupted checks that the sweep's job is available again with no
+	// attempt and no error counted, and audited as interrupted.
+	interrupted := func(t *testing.T, pool *pgxpool.Pool) {
+		var state, outcome string
+		var attempt, errs int
+		if err := pool.QueryRow(t.Context(), `
+			SELECT j.state, j.attempt, coalesce(array_length(j.errors, 1), 0), a.outcome
+			FROM lethe.river_job j JOIN lethe_deletion_audit a ON a.job_id = j.id
+			WHERE j.kind = 'lethe.sweep'`).Scan(&state, &attempt, &errs, &outcome); err != nil {
+			t.Fatal(err)
+		}
+		if (state != "available" && state != "retryable") || attempt != 0 || errs != 0 || outcome != "interrupted" {
+			t.Errorf("sweep job %s, attempt %d, %d errors, audited %s; want available, attempt 0, no error, audited interrupted", state, attempt, errs, outcome)
+		}
+	}
+
+	t.Run("SecondSIGTERMStopsAtOnce", func(t *testing.T) {
+		t.Parallel()
+		cmd, pool := start(t, "10m")
+		done := exited(t, cmd)
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		// The first signal waits for the sweep, which pauses a minute.
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited %d on the first SIGTERM while its sweep ran", code)
+		case <-time.After(2 * time.Second):
+		}
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		// Far within the 10m grace.
+		if code := exit(t, done, 30*time.Second); code != 1 {
+			t.Errorf("exit %d after the second SIGTERM, want 1", code)
+		}
+		interrupted(t, pool)
+	})
+
+	t.Run("GraceRunsOut", func(t *testing.T) {
+		t.Parallel()
+		cmd, pool := start(t, "2s")
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if code := exit(t, exited(t, cmd), 30*time.Second); code != 1 {
+			t.Errorf("exit %d after shutdown_grace ran out, want 1", code)
+		}
+		interrupted(t, pool)
+	})
+}
