@@ -79,8 +79,13 @@ type Config struct {
 type Database struct {
 	// URL is a PostgreSQL connection string. Env DATABASE_URL overrides. When
 	// empty, Lethe resolves a server itself (see README, "PostgreSQL").
-	URL      string `yaml:"url"`
-	MaxConns int32  `yaml:"max_conns"`
+	URL string `yaml:"url"`
+	// MaxConns caps the connections one Lethe process opens, River's
+	// listener included (10).
+	MaxConns int32 `yaml:"max_conns"`
+	// MaxConnIdleTime closes a connection idle that long (30s), so a quiet
+	// Lethe gives its connections back to the server.
+	MaxConnIdleTime Duration `yaml:"max_conn_idle_time"`
 	// MaxReplicaLag and MaxReplicaLagBytes (0: off) pause deletion while
 	// a streaming standby replays further behind the primary than this.
 	MaxReplicaLag      Duration `yaml:"max_replica_lag"`
@@ -326,6 +331,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.Blob.Local.Dir = cmp.Or(c.Blob.Local.Dir, ".lethe/blobs")
 	c.Blob.S3.Region = cmp.Or(c.Blob.S3.Region, "us-east-1")
 	c.Database.MaxConns = cmp.Or(c.Database.MaxConns, 10)
+	c.Database.MaxConnIdleTime = cmp.Or(c.Database.MaxConnIdleTime, Duration(30*time.Second))
 	c.ShutdownGrace = cmp.Or(c.ShutdownGrace, Duration(30*time.Second))
 	c.River.MaxWorkers = cmp.Or(c.River.MaxWorkers, 10)
 	c.River.JobTimeout = cmp.Or(c.River.JobTimeout, Duration(10*time.Minute))
@@ -352,6 +358,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Database.MaxConns < 2 {
 		errs.add("database.max_conns", "must be at least 2, got %d", c.Database.MaxConns)
+	}
+	if c.Database.MaxConnIdleTime <= 0 {
+		errs.add("database.max_conn_idle_time", "must be a positive duration, got %s", c.Database.MaxConnIdleTime.D())
 	}
 	if c.Database.MaxReplicaLag < 0 {
 		errs.add("database.max_replica_lag", "must not be negative")

@@ -11,8 +11,10 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"log/slog"
 	"math"
 	"time"
 
@@ -31,23 +33,56 @@ type Executor interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
-// Connect opens a pool on url and checks that the server answers.
+// Connect opens a pool of up to maxConns connections on url and checks that
+// the server answers.
 func Connect(ctx context.Context, url string, maxConns int32) (*pgxpool.Pool, error) {
+	return ConnectPool(ctx, url, PoolOptions{MaxConns: maxConns})
+}
+
+// PoolOptions tune ConnectPool.
+type PoolOptions struct {
+	// MaxConns caps the pool; 0 keeps the URL's pool_max_conns or pgx's
+	// default.
+	MaxConns int32
+	// MaxConnIdleTime closes a connection idle that long, so a quiet
+	// Lethe holds few connections; 0 keeps pgx's default (30m).
+	MaxConnIdleTime time.Duration
+	// Logger hears when the server has no connection slot for Lethe and it
+	// waits for one (nil: slog's default).
+	Logger *slog.Logger
+}
+
+// ConnectPool opens a pool on url and checks that the server answers. The
+// pool keeps no connection it does not need (MinConns 0) and closes those
+// idle past opts.MaxConnIdleTime. A new connection the server refuses for
+// lack of slots waits and retries with backoff instead of failing (see
+// slotWait); the ping at start waits the same way, up to two minutes.
+func ConnectPool(ctx context.Context, url string, opts PoolOptions) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
 	}
-	if maxConns > 0 {
-		cfg.MaxConns = maxConns
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	cfg.MinConns, cfg.MinIdleConns = 0, 0
+	if opts.MaxConnIdleTime > 0 {
+		cfg.MaxConnIdleTime = opts.MaxConnIdleTime
+		// The health check is what closes idle connections: run it often
+		// enough that none outstays the idle time by much.
+		cfg.HealthCheckPeriod = min(cfg.HealthCheckPeriod, max(opts.MaxConnIdleTime/2, 100*time.Millisecond))
 	}
 	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
 		cfg.ConnConfig.RuntimeParams["application_name"] = "lethe"
 	}
+	wait := &slotWait{logger: cmp.Or(opts.Logger, slog.Default()), maxConns: cfg.MaxConns}
+	cfg.BeforeConnect = wait.beforeConnect
+	cfg.AfterConnect = wait.afterConnect
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open database pool: %w", err)
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	pingCtx, cancel := context.WithTimeout(ctx, slotWaitAtStart)
 	defer cancel()
 	if err := pool.Ping(pingCtx); err != nil {
 		pool.Close()

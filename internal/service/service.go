@@ -145,15 +145,23 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 	return s, nil
 }
 
-// OpenPool connects a pool of up to cfg.Database.MaxConns connections to
-// the database DatabaseURL finds with pg. It neither migrates nor starts
-// anything else.
+// OpenPool connects a pool to the database DatabaseURL finds with pg. It
+// neither migrates nor starts anything else. The pool holds at most
+// database.max_conns - 1 connections: River's listener takes one more of
+// its own (it hijacks a pool connection for LISTEN, and the pool may then
+// open another), so a serving process never exceeds database.max_conns.
+// Idle connections close after database.max_conn_idle_time, and a server
+// without a free slot is waited for (db.ConnectPool).
 func OpenPool(ctx context.Context, cfg *config.Config, logger *slog.Logger, pg pgboot.Options) (*pgxpool.Pool, error) {
 	url, err := DatabaseURL(ctx, cfg, logger, pg)
 	if err != nil {
 		return nil, err
 	}
-	return db.Connect(ctx, url, cfg.Database.MaxConns)
+	return db.ConnectPool(ctx, url, db.PoolOptions{
+		MaxConns:        cfg.Database.MaxConns - 1,
+		MaxConnIdleTime: cfg.Database.MaxConnIdleTime.D(),
+		Logger:          logger,
+	})
 }
 
 // NewInsertOnlyClient returns a River client on pool that inserts and reads
