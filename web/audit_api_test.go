@@ -90,6 +90,22 @@ func TestAuditBrowser(t *testing.T) {
 		}
 	})
 
+	// A job a stop of the service cancelled is audited interrupted, and
+	// the filter finds it apart from the errors.
+	t.Run("Interrupted", func(t *testing.T) {
+		t.Parallel()
+		b := setupAPI(t, false)
+		seedAudit(t, b)
+		mustExec(t, b.pool, `INSERT INTO lethe_deletion_audit (policy, action, job_id, rows_deleted, started_at, finished_at, outcome, error)
+			VALUES ('idempotency', 'sweep', 11, 7, now(), now(), 'interrupted', 'sweep idempotency: pause after batch 1: context canceled')`)
+		if got, _ := searchAudit(t, b, "outcome=interrupted"); !equalInts(rowsOf(got), []int64{7}) {
+			t.Errorf("audit?outcome=interrupted: rows %v, want [7]", rowsOf(got))
+		}
+		if got, _ := searchAudit(t, b, "outcome=error"); !equalInts(rowsOf(got), []int64{0}) {
+			t.Errorf("audit?outcome=error: rows %v, want only the failed batch", rowsOf(got))
+		}
+	})
+
 	t.Run("Paging", func(t *testing.T) {
 		t.Parallel()
 		b := setupAPI(t, false)

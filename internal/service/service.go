@@ -347,8 +347,16 @@ func (s *Service) stop(httpServer *http.Server) error {
 			}
 		}()
 	}
-	_ = httpServer.Shutdown(graceCtx)
-	if err := s.River.Stop(graceCtx); err == nil {
+	// Requests and jobs wind down together: River stops fetching at once,
+	// not after the last request.
+	httpDone := make(chan struct{})
+	go func() {
+		defer close(httpDone)
+		_ = httpServer.Shutdown(graceCtx)
+	}()
+	err := s.River.Stop(graceCtx)
+	<-httpDone
+	if err == nil {
 		s.Logger.Info("Stopped")
 		return nil
 	}
