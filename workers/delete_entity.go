@@ -31,7 +31,7 @@ type DeleteEntityWorker struct {
 
 // Timeout is river.job_timeout (config.JobTimeout).
 func (w *DeleteEntityWorker) Timeout(job *river.Job[jobs.DeleteEntity]) time.Duration {
-	return w.ent.deps.jobTimeout(job.Kind, "")
+	return w.ent.deps.jobTimeout(job.Args.Kind(), "")
 }
 
 // Work implements river.Worker.

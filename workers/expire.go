@@ -99,7 +99,7 @@ func ExpireColumns(p *config.Expire) db.ExpireColumns {
 
 // expireRunTimeout is the Timeout of the planner and the watchdog: they stop
 // starting work after run_budget, so twice that is room enough for the last
-// step to finish (config.JobTimeout).
-func expireRunTimeout(deps *Deps, kind, policy string) time.Duration {
-	return deps.jobTimeout(kind, policy)
+// step to finish. config.JobTimeout gives both kinds that one rule.
+func expireRunTimeout(deps *Deps, policy string) time.Duration {
+	return deps.jobTimeout(jobs.KindExpirePlan, policy)
 }

@@ -47,7 +47,7 @@ func (w *expireBatchWorker) step(ctx context.Context, step expireBatchStep, job 
 // Timeout is the policy's batch_timeout, which config validation keeps below
 // river.rescue_stuck_jobs_after: River never rescues a batch still running.
 func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Duration {
-	return w.deps.jobTimeout(job.Kind, job.Args.Policy)
+	return w.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {

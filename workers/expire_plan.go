@@ -41,7 +41,7 @@ type expirePlanWorker struct {
 }
 
 func (w *expirePlanWorker) Timeout(job *river.Job[jobs.ExpirePlan]) time.Duration {
-	return expireRunTimeout(w.deps, job.Kind, job.Args.Policy)
+	return expireRunTimeout(w.deps, job.Args.Policy)
 }
 
 func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpirePlan]) error {

@@ -32,7 +32,7 @@ type expireWatchdogWorker struct {
 }
 
 func (w *expireWatchdogWorker) Timeout(job *river.Job[jobs.ExpireWatchdog]) time.Duration {
-	return expireRunTimeout(w.deps, job.Kind, job.Args.Policy)
+	return expireRunTimeout(w.deps, job.Args.Policy)
 }
 
 func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireWatchdog]) error {

@@ -51,7 +51,7 @@ func ingestTimeout(d *Deps) time.Duration { return d.jobTimeout(jobs.KindCreateR
 
 // Timeout bounds one write (ingestTimeout).
 func (w *IngestWorker[T]) Timeout(job *river.Job[T]) time.Duration {
-	return w.ent.deps.jobTimeout(job.Kind, "")
+	return w.ent.deps.jobTimeout(job.Args.Kind(), "")
 }
 
 // Work implements river.Worker. A write that gave up on a lock snoozes.

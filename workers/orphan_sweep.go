@@ -23,7 +23,7 @@ type OrphanSweepWorker struct {
 
 // Timeout is river.job_timeout (config.JobTimeout).
 func (w *OrphanSweepWorker) Timeout(job *river.Job[jobs.OrphanSweep]) time.Duration {
-	return w.ent.deps.jobTimeout(job.Kind, job.Args.Policy)
+	return w.ent.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
 // Work implements river.Worker.

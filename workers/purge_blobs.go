@@ -27,7 +27,7 @@ type PurgeBlobsWorker struct {
 
 // Timeout is river.job_timeout (config.JobTimeout).
 func (w *PurgeBlobsWorker) Timeout(job *river.Job[jobs.PurgeBlobs]) time.Duration {
-	return w.ent.deps.jobTimeout(job.Kind, "")
+	return w.ent.deps.jobTimeout(job.Args.Kind(), "")
 }
 
 // Work implements river.Worker.

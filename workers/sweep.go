@@ -83,7 +83,7 @@ type SweepWorker struct {
 // a sweep that is still running. A run cut by it stops between batches; what
 // it deleted stays deleted and the next run continues.
 func (w *SweepWorker) Timeout(job *river.Job[jobs.Sweep]) time.Duration {
-	return w.sweeper.deps.jobTimeout(job.Kind, job.Args.Policy)
+	return w.sweeper.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
 // Work runs one sweep unless an operator paused the policy.

@@ -493,8 +493,8 @@ func TestSweepWorker(t *testing.T) {
 		if len(audit) != 1 || audit[0].JobID == nil || *audit[0].JobID != 42 {
 			t.Fatalf("audit %+v", audit)
 		}
-		if w.Timeout(nil) != 30*time.Minute {
-			t.Fatalf("timeout %s, want 30m (half of rescue_stuck_jobs_after)", w.Timeout(nil))
+		if w.Timeout(job("idempotency")) != 30*time.Minute {
+			t.Fatalf("timeout %s, want 30m (half of rescue_stuck_jobs_after)", w.Timeout(job("idempotency")))
 		}
 	})
 

@@ -22,7 +22,7 @@ type TombstoneGCWorker struct {
 
 // Timeout is river.job_timeout (config.JobTimeout).
 func (w *TombstoneGCWorker) Timeout(job *river.Job[jobs.TombstoneGC]) time.Duration {
-	return w.ent.deps.jobTimeout(job.Kind, job.Args.Policy)
+	return w.ent.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
 // Work implements river.Worker.
