@@ -27,6 +27,9 @@ const slotDialTimeout = 10 * time.Second
 // when a slot it saw free is taken before it connects.
 const slotRetryRounds = 3
 
+// probeReleased is how long a probe's slot takes to free after its close.
+const probeReleased = 20 * time.Millisecond
+
 // noSlotCodes are the SQLSTATEs of a server with no connection slot for
 // this role: too_many_connections (max_connections, a role's or a
 // database's CONNECTION LIMIT, the slots reserved for superusers) and
@@ -139,6 +142,10 @@ func (w *slotWait) waitForSlot(ctx context.Context, cfg *pgconn.Config, refused 
 		conn, err := pgconn.ConnectConfig(ctx, cfg)
 		if err == nil {
 			_ = conn.Close(ctx)
+			// The server frees the probe's slot when its backend exits,
+			// just after the close: give it that moment before the
+			// connection itself takes the slot.
+			time.Sleep(probeReleased)
 			return nil
 		}
 		pgErr, ok := isNoSlot(err)
