@@ -189,7 +189,7 @@ func policyOf[P config.Policy](d *Deps, name string) (P, error) {
 
 // runPeriodic runs one periodic job of policy name (of kind P) unless an
 // operator paused the policy (logged at debug), and records the run and its
-// error for the dashboard.
+// error for the dashboard, unless a stop of the service interrupted it.
 func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind string, run func(p P) error) error {
 	p, err := policyOf[P](d, name)
 	if err != nil {
@@ -204,7 +204,9 @@ func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind st
 		return nil
 	}
 	err = run(p)
-	d.recordRun(ctx, name, err)
+	if !interrupted(ctx, err) { // River runs an interrupted job again
+		d.recordRun(ctx, name, err)
+	}
 	return err
 }
 

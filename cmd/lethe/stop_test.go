@@ -103,6 +103,14 @@ func TestServeStops(t *testing.T) {
 		if (state != "available" && state != "retryable") || attempt != 0 || errs != 0 || outcome != "interrupted" {
 			t.Errorf("sweep job %s, attempt %d, %d errors, audited %s; want available, attempt 0, no error, audited interrupted", state, attempt, errs, outcome)
 		}
+		// Nor is the interruption the policy's last error on the dashboard.
+		var lastError *string
+		if err := pool.QueryRow(t.Context(), `SELECT max(last_error) FROM lethe_policy_state WHERE policy = 'idempotency'`).Scan(&lastError); err != nil {
+			t.Fatal(err)
+		}
+		if lastError != nil {
+			t.Errorf("policy's last error %q, want none", *lastError)
+		}
 	}
 
 	t.Run("SecondSIGTERMStopsAtOnce", func(t *testing.T) {
