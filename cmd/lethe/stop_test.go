@@ -15,7 +15,7 @@ import (
 )
 
 // stopConfig runs a sweep that takes its time: 10 keys a batch, then a
-// pause of a minute, so its job is running whenever the test signals.
+// pause, so its job is running when the test signals.
 const stopConfig = `
 database:
   url: %q
@@ -33,13 +33,14 @@ policies:
     table: lineage_event_idempotency
     key_column: idempotency_key
     batch_size: 10
-    pause: 1m
+    pause: %s
 `
 
 // TestServeStops runs the built binary with a slow sweep running and stops
-// it: a second SIGTERM ends the graceful stop at once, and so does the end
-// of shutdown_grace; either way serve exits 1, River has the sweep's job
-// available again without an error, and its audit entry says interrupted.
+// it. The first SIGTERM lets the sweep finish within shutdown_grace and
+// exits 0. A second SIGTERM ends the graceful stop at once, and so does the
+// end of shutdown_grace: serve exits 1, River has the sweep's job available
+// again without an error, and its audit entry says interrupted.
 func TestServeStops(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -47,18 +48,19 @@ func TestServeStops(t *testing.T) {
 	}
 	bin := buildLethe(t)
 
-	// start runs serve with grace and returns it once its sweep job is
-	// running and has deleted its first batch.
-	start := func(t *testing.T, grace string) (*exec.Cmd, *pgxpool.Pool) {
-		url, pool := sweepDB(t, 100, 0)
-		configPath := writeConfig(t, fmt.Sprintf(stopConfig, url, filepath.Join(t.TempDir(), "blobs"), grace))
+	// start runs serve with grace and the sweep's pause on keys expired
+	// keys, and returns it once its sweep job is running and has deleted
+	// its first batch.
+	start := func(t *testing.T, grace, pause string, keys int) (*exec.Cmd, *pgxpool.Pool) {
+		url, pool := sweepDB(t, keys, 0)
+		configPath := writeConfig(t, fmt.Sprintf(stopConfig, url, filepath.Join(t.TempDir(), "blobs"), grace, pause))
 		cmd, _ := startServe(t, bin, configPath, filepath.Join(t.TempDir(), "serve.log"))
 		testenv.WaitUntil(t, 60*time.Second, "the sweep to run its first batch", func() (bool, error) {
 			var running, left int
 			err := pool.QueryRow(t.Context(), `
 				SELECT (SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.sweep' AND state = 'running'),
 				       (SELECT count(*) FROM lineage_event_idempotency)`).Scan(&running, &left)
-			return running == 1 && left == 90, err
+			return running == 1 && left == keys-10, err
 		})
 		return cmd, pool
 	}
@@ -113,9 +115,33 @@ func TestServeStops(t *testing.T) {
 		}
 	}
 
+	// Within the grace, the first SIGTERM lets the sweep finish: every key
+	// gone, the job completed, the run audited ok, exit 0.
+	t.Run("FirstSIGTERMWaitsForTheJob", func(t *testing.T) {
+		t.Parallel()
+		cmd, pool := start(t, "1m", "1s", 40)
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if code := exit(t, exited(t, cmd), 50*time.Second); code != 0 {
+			t.Errorf("exit %d after a graceful stop, want 0", code)
+		}
+		var left int
+		var state, outcome string
+		if err := pool.QueryRow(t.Context(), `
+			SELECT (SELECT count(*) FROM lineage_event_idempotency), j.state, a.outcome
+			FROM lethe.river_job j JOIN lethe_deletion_audit a ON a.job_id = j.id
+			WHERE j.kind = 'lethe.sweep'`).Scan(&left, &state, &outcome); err != nil {
+			t.Fatal(err)
+		}
+		if left != 0 || state != "completed" || outcome != "ok" {
+			t.Errorf("%d keys left, sweep job %s, audited %s; want 0, completed, ok", left, state, outcome)
+		}
+	})
+
 	t.Run("SecondSIGTERMStopsAtOnce", func(t *testing.T) {
 		t.Parallel()
-		cmd, pool := start(t, "10m")
+		cmd, pool := start(t, "10m", "1m", 100)
 		done := exited(t, cmd)
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
@@ -138,7 +164,7 @@ func TestServeStops(t *testing.T) {
 
 	t.Run("GraceRunsOut", func(t *testing.T) {
 		t.Parallel()
-		cmd, pool := start(t, "2s")
+		cmd, pool := start(t, "2s", "1m", 100)
 		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 			t.Fatal(err)
 		}
