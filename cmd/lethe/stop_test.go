@@ -156,7 +156,10 @@ func TestServeStops(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Far within the 10m grace.
-		if code := exit(t, done, 30*time.Second); code != 1 {
+		second := time.Now()
+		code := exit(t, done, 30*time.Second)
+		t.Logf("exited %d, %s after the second SIGTERM", code, time.Since(second).Round(time.Millisecond))
+		if code != 1 {
 			t.Errorf("exit %d after the second SIGTERM, want 1", code)
 		}
 		interrupted(t, pool)

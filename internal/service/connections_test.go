@@ -98,7 +98,9 @@ func TestConnections(t *testing.T) {
 
 	// Quiet again: no connection stays idle much past the idle time (1s,
 	// checked every 0.5s), and fewer remain than at the peak.
+	quiet := time.Now()
 	testenv.WaitUntil(t, 20*time.Second, "idle connections to close", func() (bool, error) {
 		return backends(3*time.Second) == 0 && backends(0) < peak, nil
 	})
+	t.Logf("%s after the load: %d connections", time.Since(quiet).Round(time.Millisecond), backends(0))
 }
