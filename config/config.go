@@ -56,7 +56,8 @@ type Config struct {
 	LogLevel string `yaml:"log_level"`
 
 	// ShutdownGrace is how long running jobs get to finish on SIGINT/SIGTERM
-	// before their contexts are cancelled.
+	// before their contexts are cancelled; a second signal cancels them at
+	// once.
 	ShutdownGrace Duration `yaml:"shutdown_grace"`
 
 	// MigrateOnStart runs migrations before serve starts working jobs
