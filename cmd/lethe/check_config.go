@@ -17,7 +17,7 @@ import (
 func checkConfigCommand() command {
 	cmd := command{
 		name:    "check-config",
-		summary: "Validate the configuration file and print its policies; with --db, check their tables and the entities' in the database too.",
+		summary: "Validate the configuration file and print its policies, their timelines and every job kind's timeout; with --db, check their tables and the entities' in the database too.",
 		usage:   "[--config lethe.yaml] [--db]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
