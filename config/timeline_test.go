@@ -88,7 +88,7 @@ river: {job_timeout: 4s, rescue_stuck_jobs_after: 5s}
 policies:
   - {name: pastes, kind: expire, table: pastes, run_budget: 1s, batch_timeout: 3s, stuck_after: 40s}
   - {name: keys, kind: sweep, table: keys, key_column: id, statement_timeout: 1s}
-  - {name: runs, kind: tombstone}
+  - {name: runs, kind: tombstone, lock_timeout: 1s, statement_timeout: 2s}
 `),
 		} {
 			cfg, err := config.Parse(yaml, nil)
