@@ -115,6 +115,11 @@ policies:
 	if _, err := admin.Exec(ctx, `INSERT INTO lethe.river_job (kind, args, max_attempts) VALUES ('lethe.create_run', '{"run_hash": "r1", "name": "first"}', 1)`); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("serve's log:\n%s", stderr.String())
+		}
+	})
 	testenv.WaitUntil(t, 60*time.Second, "pastes and keys expired and the run created", func() (bool, error) {
 		select {
 		case code := <-exited:
