@@ -73,6 +73,8 @@ type ExpireTable struct {
 	setAsideSQL string
 	releaseSQL  string
 	watchdog    watchdogSQL // claim_lock.go
+
+	countDueSQL, deleteDueSQL, markDueSQL string // see expire_delete.go
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and
@@ -247,6 +249,7 @@ func (t *ExpireTable) build() {
 		UPDATE {table} SET {status} = 'NOT_EXPIRED', {initiated_at} = NULL
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = '-infinity'`)
 	t.buildWatchdog(r)
+	t.buildDeleteDue()
 }
 
 // lockThenUpdate writes the CTEs that lock up to $1 rows matching where, in

@@ -24,7 +24,7 @@ type args interface {
 // allArgs returns a new, empty value of every args type, one per kind.
 func allArgs() []args {
 	return []args{
-		&jobs.ExpirePlan{}, &jobs.ExpireBatch{}, &jobs.ExpireWatchdog{}, &jobs.Sweep{},
+		&jobs.ExpirePlan{}, &jobs.ExpireBatch{}, &jobs.ExpireWatchdog{}, &jobs.ExpireDelete{}, &jobs.Sweep{},
 		&jobs.DeleteEntity{}, &jobs.PurgeBlobs{}, &jobs.OrphanSweep{}, &jobs.TombstoneGC{},
 		&jobs.CreateRun{}, &jobs.LogMetric{}, &jobs.SetTag{}, &jobs.SetAttribute{},
 		&jobs.AddToExperiment{}, &jobs.PutRunBlob{},
@@ -58,6 +58,7 @@ var documented = map[string]string{
 	jobs.KindExpirePlan:      `{"policy":"pastes"}`,
 	jobs.KindExpireBatch:     `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00.123456Z","rows":2000}`,
 	jobs.KindExpireWatchdog:  `{"policy":"pastes"}`,
+	jobs.KindExpireDelete:    `{"policy":"sessions","rows":5000}`,
 	jobs.KindSweep:           `{"policy":"idempotency"}`,
 	jobs.KindDeleteEntity:    `{"entity":"run","key":"abc123"}`,
 	jobs.KindPurgeBlobs:      `{"entity":"run","key":"abc123"}`,
@@ -100,6 +101,8 @@ var adversarial = []struct {
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"yesterday","rows":1}`, `deletion_initiated_at must be an RFC 3339 timestamp, not the string "yesterday"`},
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00Z"}`, "rows is required"},
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00Z","rows":-1}`, "rows -1 is negative"},
+	{jobs.KindExpireDelete, `{"policy":"sessions"}`, "rows is required"},
+	{jobs.KindExpireDelete, `{"policy":"sessions","rows":0}`, "rows 0 must be at least 1"},
 	{jobs.KindDeleteEntity, `{"entity":"run"}`, "key is required"},
 	{jobs.KindPurgeBlobs, `{"entity":["run"],"key":"abc"}`, "entity must be a string, not an array"},
 	{jobs.KindCreateRun, `{"run_hash":"abc"}`, "name is required"},
@@ -169,7 +172,7 @@ func TestArgsDecodeStrictly(t *testing.T) {
 		t.Parallel()
 		shown := readmeArgs(t)
 		for _, a := range allArgs() {
-			if a.Kind() == jobs.KindExpireBatch {
+			if a.Kind() == jobs.KindExpireBatch || a.Kind() == jobs.KindExpireDelete {
 				continue // internal: the README does not show it
 			}
 			if len(shown[a.Kind()]) == 0 {

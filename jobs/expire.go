@@ -83,6 +83,51 @@ func (a ExpireBatch) Validate() error {
 	return nil
 }
 
+// ExpireDelete deletes one batch of an expire policy without a blob column:
+// in one transaction it locks up to Rows due rows (NOT_EXPIRED, expired) in
+// expiry order, skipping rows others hold, deletes them (or marks them
+// DELETED) and completes the job. Nothing happens outside that transaction,
+// so such a policy needs no status claim. Only the planner inserts it.
+//
+//	{"policy": "sessions", "rows": 5000}
+type ExpireDelete struct {
+	Policy string `json:"policy"`
+	Rows   int    `json:"rows"` // the most rows this batch deletes
+
+	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
+}
+
+// Kind is KindExpireDelete (lethe.expire_delete).
+func (ExpireDelete) Kind() string { return KindExpireDelete }
+
+// UnmarshalJSON decodes the args strictly and never fails: Validate
+// reports what is wrong.
+func (a *ExpireDelete) UnmarshalJSON(data []byte) error {
+	var v ExpireDelete
+	if err := decodeArgs(data,
+		stringField("policy", &v.Policy, required),
+		integerField("rows", &v.Rows, required),
+	); err != nil {
+		v = ExpireDelete{decodeErr: err}
+	}
+	*a = v
+	return nil
+}
+
+// Validate reports malformed args; workers cancel such jobs.
+func (a ExpireDelete) Validate() error {
+	if a.decodeErr != nil {
+		return a.decodeErr
+	}
+	if err := validatePolicy(a.Policy); err != nil {
+		return err
+	}
+	if a.Rows < 1 {
+		return fmt.Errorf("rows %d must be at least 1", a.Rows)
+	}
+	return nil
+}
+
 // ExpireWatchdog runs the watchdog of an expire policy: claims older than
 // the policy's stuck_after whose batch job River gave up on go back to
 // NOT_EXPIRED so the planner claims their rows again.

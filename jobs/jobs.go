@@ -32,6 +32,7 @@ const (
 	KindExpirePlan      = "lethe.expire_plan"       // ExpirePlan
 	KindExpireBatch     = "lethe.expire_batch"      // ExpireBatch
 	KindExpireWatchdog  = "lethe.expire_watchdog"   // ExpireWatchdog
+	KindExpireDelete    = "lethe.expire_delete"     // ExpireDelete
 	KindSweep           = "lethe.sweep"             // Sweep
 	KindDeleteEntity    = "lethe.delete_entity"     // DeleteEntity
 	KindPurgeBlobs      = "lethe.purge_blobs"       // PurgeBlobs

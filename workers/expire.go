@@ -22,7 +22,7 @@ func expirePeriodics(p *config.Expire) []Periodic {
 	}
 }
 
-// registerExpire adds the planner, batch and watchdog workers.
+// registerExpire adds the planner, batch, delete and watchdog workers.
 func registerExpire(workers *river.Workers, deps *Deps) error {
 	return registerExpireHooked(workers, deps, expireHooks{})
 }
@@ -35,6 +35,9 @@ func registerExpireHooked(workers *river.Workers, deps *Deps, hooks expireHooks)
 		return err
 	}
 	if err := river.AddWorkerSafely(workers, &expireBatchWorker{deps: deps, tables: tables, hook: hooks.batch}); err != nil {
+		return err
+	}
+	if err := river.AddWorkerSafely(workers, &expireDeleteWorker{deps: deps, tables: tables}); err != nil {
 		return err
 	}
 	return river.AddWorkerSafely(workers, &expireWatchdogWorker{deps: deps, tables: tables, hook: hooks.watchdog})

@@ -65,6 +65,9 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 	if err != nil {
 		return 0, 0, err
 	}
+	if p.BlobKeyColumn == "" {
+		return w.planDeletes(ctx, p, table) // no blobs, no claims: expire_delete.go
+	}
 	client := river.ClientFromContext[pgx.Tx](ctx)
 	start := time.Now()
 	claimed, batches := 0, 0

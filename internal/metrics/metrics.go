@@ -27,7 +27,7 @@ const OtherLabel = "_other"
 // besides OtherLabel.
 func Kinds() []string {
 	return []string{
-		jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindSweep,
+		jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindExpireDelete, jobs.KindSweep,
 		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 		jobs.KindAddToExperiment, jobs.KindPutRunBlob,

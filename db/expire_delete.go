@@ -1,0 +1,95 @@
+package db
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// buildDeleteDue writes the statements of a policy without a blob column:
+// its batches lock and delete due rows in one transaction, with no claim.
+func (t *ExpireTable) buildDeleteDue() {
+	c := t.Columns
+	r := newIdentTemplate(map[string]string{
+		"table":      c.Table,
+		"expires_at": c.ExpiresAt,
+		"status":     c.Status,
+	})
+	t.countDueSQL = r.Fill(`
+		SELECT count(*) FROM (SELECT FROM {table} WHERE ` + claimableSQL + ` LIMIT $1) due`)
+	t.deleteDueSQL = r.Fill(t.lockThenWrite(claimableSQL, `{expires_at}`, `DELETE FROM {table}`) + `
+		SELECT count(*) FROM changed`)
+	t.markDueSQL = r.Fill(t.lockThenWrite(claimableSQL, `{expires_at}`, `UPDATE {table} SET {status} = 'DELETED'`) + `
+		SELECT count(*) FROM changed`)
+}
+
+// CountDue counts the rows a planner would find due (NOT_EXPIRED and
+// expired), stopping at limit.
+func (t *ExpireTable) CountDue(ctx context.Context, exec Executor, limit int) (int64, error) {
+	var n int64
+	if err := exec.QueryRow(ctx, t.countDueSQL, limit).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count due rows of %s: %w", t.Columns.Table, err)
+	}
+	return n, nil
+}
+
+// DeleteDue deletes up to limit due rows (NOT_EXPIRED and expired), in
+// expiry order, skipping rows another transaction holds, or marks them
+// DELETED when mark is set, and returns how many it changed.
+//
+// It is the whole batch of a policy without a blob column: the rows are
+// locked and deleted by the same statement, so there is no step outside a
+// transaction for a status claim to cover, and the rows are written once
+// (the delete) instead of twice (the claim's update, then the delete). A
+// crash before the commit leaves the rows as they were.
+func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, mark bool) (int64, error) {
+	sql := t.deleteDueSQL
+	if mark {
+		sql = t.markDueSQL
+	}
+	var n int64
+	if err := exec.QueryRow(ctx, sql, limit32(limit)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("delete due rows of %s: %w", t.Columns.Table, err)
+	}
+	return n, nil
+}
+
+// lockThenWrite is lockThenUpdate for any writing statement head (a DELETE
+// FROM or an UPDATE … SET): changed returns each written row's expiry
+// column.
+func (t *ExpireTable) lockThenWrite(where, order, head string) string {
+	sameHeap := ""
+	if !t.singleHeap {
+		sameHeap = ` AND (tableoid, ctid) IN (SELECT rel, tid FROM locked)`
+	}
+	return `
+		WITH locked AS MATERIALIZED (
+			SELECT tableoid AS rel, ctid AS tid
+			FROM {table}
+			WHERE ` + where + `
+			ORDER BY ` + order + `
+			LIMIT $1
+			FOR UPDATE SKIP LOCKED
+		), changed AS (
+			` + head + `
+			WHERE ctid = ANY (ARRAY (SELECT tid FROM locked))` + sameHeap + `
+			RETURNING {expires_at}
+		)`
+}
+
+// QueuedExpireDeleteRows sums the rows of the lethe.expire_delete jobs of
+// policy that are still to run, so a planner queues only what they do not
+// already cover.
+func QueuedExpireDeleteRows(ctx context.Context, exec Executor, riverSchema, policy string) (int64, error) {
+	var n int64
+	err := exec.QueryRow(ctx, `
+		SELECT coalesce(sum((args->>'rows')::bigint), 0)
+		FROM `+pgx.Identifier{riverSchema, "river_job"}.Sanitize()+`
+		WHERE kind = 'lethe.expire_delete' AND args @> jsonb_build_object('policy', $1::text)
+		  AND state IN ('available', 'pending', 'retryable', 'running', 'scheduled')`, policy).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("policy %s: count queued expire_delete jobs: %w", policy, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,151 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// A policy without a blob column has nothing to do outside a transaction:
+// its batch can lock its rows and delete them in one. The status claim of
+// policies with blobs exists to cover the blob deletes, which happen
+// between two transactions; without blobs it would only cost an extra
+// write of every row (a non-HOT update, with an insert into the primary key
+// and the in-progress index, a whole new tuple in the WAL) before the
+// delete. So the planner queues lethe.expire_delete jobs instead of
+// claiming, and each job locks and deletes one batch of due rows.
+
+// planDeletes is the planner of a policy without a blob column: it counts
+// the due rows (up to max_batches_per_run batches), subtracts what the
+// queued lethe.expire_delete jobs already cover, and queues one job per
+// batch_size rows of the rest. One planner at a time per policy decides
+// (a transaction-level advisory lock), so overlapping runs do not queue the
+// same rows twice. It returns the rows and batches queued.
+func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, table *db.ExpireTable) (int, int, error) {
+	client := river.ClientFromContext[pgx.Tx](ctx)
+	var rows, batches int
+	err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, jobs.KindExpireDelete+":"+p.Name); err != nil {
+			return fmt.Errorf("lock the policy's queue: %w", err)
+		}
+		queued, err := db.QueuedExpireDeleteRows(ctx, tx, w.deps.Config.River.Schema, p.Name)
+		if err != nil {
+			return err
+		}
+		due, err := table.CountDue(ctx, tx, p.MaxBatchesPerRun*p.BatchSize)
+		if err != nil {
+			return err
+		}
+		var params []river.InsertManyParams
+		for left := due - queued; left > 0; left -= int64(p.BatchSize) {
+			params = append(params, river.InsertManyParams{Args: jobs.ExpireDelete{Policy: p.Name, Rows: p.BatchSize}})
+			rows += int(min(left, int64(p.BatchSize)))
+		}
+		if len(params) == 0 {
+			return nil
+		}
+		if _, err := client.InsertManyTx(ctx, tx, params); err != nil {
+			return fmt.Errorf("insert expire_delete jobs: %w", err)
+		}
+		batches = len(params)
+		return nil
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("policy %s: queue batches: %w", p.Name, err)
+	}
+	return rows, batches, nil
+}
+
+// expireDeleteWorker deletes one batch of a policy without a blob column:
+// lock up to rows due rows, delete them (or mark them DELETED), write the
+// audit entry and complete the job, all in one transaction.
+type expireDeleteWorker struct {
+	river.WorkerDefaults[jobs.ExpireDelete]
+	deps   *Deps
+	tables *expireTables
+}
+
+// Timeout is the policy's batch_timeout, as for lethe.expire_batch.
+func (w *expireDeleteWorker) Timeout(job *river.Job[jobs.ExpireDelete]) time.Duration {
+	if p := w.deps.Config.Expire(job.Args.Policy); p != nil {
+		return p.BatchTimeout.D()
+	}
+	return 0
+}
+
+func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireDelete]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
+	p, err := policyOf[*config.Expire](w.deps, job.Args.Policy)
+	if err != nil {
+		return err
+	}
+	if p.BlobKeyColumn != "" {
+		// The policy gained a blob column since the job was queued: its
+		// rows must go through claims, blobs first.
+		return river.JobCancel(fmt.Errorf("policy %s has a blob column; its rows are deleted by claimed batches", p.Name))
+	}
+	table, err := w.tables.get(ctx, p)
+	if err != nil {
+		return err
+	}
+	state, err := db.GetPolicyState(ctx, w.deps.Pool, p.Name)
+	if err != nil {
+		return err
+	}
+	if state.Paused {
+		// Nothing was claimed: the next planner run after the pause
+		// queues the rows again.
+		w.deps.Logger.DebugContext(ctx, "Policy paused; expire_delete job skipped", slog.String("policy", p.Name))
+		return nil
+	}
+	started := time.Now()
+	var rows int64
+	err = w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if err := db.AsyncCommit(ctx, tx); err != nil {
+			return err
+		}
+		var err error
+		if rows, err = table.DeleteDue(ctx, tx, job.Args.Rows, p.OnDelete == config.OnDeleteMark); err != nil {
+			return err
+		}
+		outcome := db.OutcomeOK
+		if rows == 0 {
+			outcome = db.OutcomeSkipped // other batches took the rows first
+		}
+		jobID := job.ID
+		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
+			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
+			RowsDeleted: rows, StartedAt: started, Outcome: outcome,
+			Detail: map[string]any{"rows_claimed": rows, "rows_asked": job.Args.Rows, "claim": "none", "on_delete": p.OnDelete},
+		}); err != nil {
+			return err
+		}
+		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+			return fmt.Errorf("complete job: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("policy %s: delete batch: %w", p.Name, err)
+	}
+	// The rows were claimed (locked) and deleted by the same transaction:
+	// both counters move together.
+	w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(rows))
+	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
+	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
+	w.deps.Logger.DebugContext(ctx, "Expired batch",
+		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_asked", job.Args.Rows),
+		slog.Int64("rows_deleted", rows), slog.Duration("duration", time.Since(started)))
+	return nil
+}
