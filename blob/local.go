@@ -10,7 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // tempPrefix starts the name of every file Local is still writing. List skips
@@ -31,7 +34,8 @@ const listPageSize = 1000
 // key cannot also be a "directory" of other keys: with an object under
 // "runs/1", a Put to "runs/1/x" fails.
 type Local struct {
-	dir string
+	dir               string
+	deleteConcurrency int
 }
 
 var _ Store = (*Local)(nil)
@@ -46,8 +50,12 @@ func NewLocal(dir string) (*Local, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("blob: create local dir: %w", err)
 	}
-	return &Local{dir: dir}, nil
+	return &Local{dir: dir, deleteConcurrency: DefaultDeleteConcurrency}, nil
 }
+
+// SetDeleteConcurrency sets how many files Delete removes at once (at least
+// 1; DefaultDeleteConcurrency unless set). Call it before the store is used.
+func (l *Local) SetDeleteConcurrency(n int) { l.deleteConcurrency = max(n, 1) }
 
 // Name returns "local:" followed by the store's directory.
 func (l *Local) Name() string { return "local:" + l.dir }
@@ -158,18 +166,29 @@ func (l *Local) Delete(ctx context.Context, keys []string) (int, error) {
 		paths[i] = path
 	}
 
-	for i, path := range paths {
-		// Check the context once per batch, as S3 would once per request.
-		if i%MaxDeleteBatch == 0 {
-			if err := ctx.Err(); err != nil {
-				return i, fmt.Errorf("blob: delete %q: %w", keys[i], err)
+	// Each removal waits on the filesystem (lookup, unlink, directory
+	// update), so a few run at once, each goroutine taking the next key.
+	var next, deleted atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(l.deleteConcurrency, len(paths)) {
+		g.Go(func() error {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(paths) {
+					return nil
+				}
+				if err := gctx.Err(); err != nil {
+					return fmt.Errorf("blob: delete %q: %w", keys[i], context.Cause(gctx))
+				}
+				if err := l.remove(paths[i]); err != nil {
+					return fmt.Errorf("blob: delete %q: %w", keys[i], err)
+				}
+				deleted.Add(1)
 			}
-		}
-		if err := l.remove(path); err != nil {
-			return i, fmt.Errorf("blob: delete %q: %w", keys[i], err)
-		}
+		})
 	}
-	return len(keys), nil
+	err := g.Wait()
+	return int(deleted.Load()), err
 }
 
 // remove deletes the file at path and then every parent directory up to the

@@ -10,14 +10,17 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
+	"golang.org/x/sync/errgroup"
 )
 
 // defaultRegion is used when neither S3Options nor the environment name one.
@@ -53,6 +56,10 @@ type S3Options struct {
 
 	// CreateBucket makes NewS3 create Bucket if it does not exist yet.
 	CreateBucket bool
+
+	// DeleteConcurrency is how many DeleteObjects requests one Delete call
+	// has in flight at once (DefaultDeleteConcurrency when 0).
+	DeleteConcurrency int
 }
 
 func (o *S3Options) validate() error {
@@ -79,8 +86,9 @@ func (o *S3Options) validate() error {
 
 // S3 is a Store over one bucket of an S3-compatible server.
 type S3 struct {
-	bucket string
-	client *s3.Client
+	bucket            string
+	client            *s3.Client
+	deleteConcurrency int
 }
 
 var _ Store = (*S3)(nil)
@@ -112,6 +120,13 @@ func NewS3(ctx context.Context, opts S3Options) (*S3, error) {
 			o.BaseEndpoint = aws.String(opts.Endpoint)
 		}
 		o.UsePathStyle = opts.PathStyle
+		// Delete keeps DeleteConcurrency requests in flight per call, and
+		// several batches delete at once: keep their connections for
+		// reuse instead of the SDK's 10 idle ones per host.
+		o.HTTPClient = awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
+			tr.MaxIdleConnsPerHost = max(tr.MaxIdleConnsPerHost, 64)
+			tr.MaxIdleConns = max(tr.MaxIdleConns, 64)
+		})
 		// Since early 2025 the SDK adds CRC32 checksums to every upload, which
 		// several S3-compatible servers reject; only send them where S3
 		// requires one (DeleteObjects).
@@ -119,7 +134,7 @@ func NewS3(ctx context.Context, opts S3Options) (*S3, error) {
 		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
 	})
 
-	store := &S3{bucket: opts.Bucket, client: client}
+	store := &S3{bucket: opts.Bucket, client: client, deleteConcurrency: cmp.Or(max(opts.DeleteConcurrency, 0), DefaultDeleteConcurrency)}
 	if opts.CreateBucket {
 		if err := store.createBucket(ctx, cfg.Region); err != nil {
 			return nil, err
@@ -220,7 +235,10 @@ func (s *S3) Exists(ctx context.Context, key string) (bool, error) {
 	return true, nil
 }
 
-// Delete removes keys with one DeleteObjects request per MaxDeleteBatch keys.
+// Delete removes keys with DeleteObjects requests of at most MaxDeleteBatch
+// keys, up to DeleteConcurrency of them in flight: a batch of 1,000 keys
+// goes as several smaller requests at once rather than one that the server
+// works through key by key. Requests hold at least minDeleteRequest keys.
 // A key that does not exist counts as deleted. When the server refuses some
 // keys of a request, the error names the first of them and its error code,
 // and the count excludes that whole request.
@@ -232,14 +250,35 @@ func (s *S3) Delete(ctx context.Context, keys []string) (int, error) {
 			return 0, err
 		}
 	}
-	for start := 0; start < len(keys); start += MaxDeleteBatch {
-		batch := keys[start:min(start+MaxDeleteBatch, len(keys))]
-		if err := s.deleteBatch(ctx, batch); err != nil {
-			return start, err
+	size := min(MaxDeleteBatch, max(minDeleteRequest, (len(keys)+s.deleteConcurrency-1)/max(s.deleteConcurrency, 1)))
+	var deleted atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(s.deleteConcurrency)
+	for start := 0; start < len(keys); start += size {
+		batch := keys[start:min(start+size, len(keys))]
+		if gctx.Err() != nil {
+			break // a request failed: start no more
 		}
+		g.Go(func() error {
+			if err := s.deleteBatch(gctx, batch); err != nil {
+				return err
+			}
+			deleted.Add(int64(len(batch)))
+			return nil
+		})
 	}
-	return len(keys), nil
+	err := g.Wait()
+	if n := int(deleted.Load()); err == nil && n < len(keys) {
+		// No request failed: the context ended before the rest started.
+		err = fmt.Errorf("blob: delete %d keys from %s: %w", len(keys)-n, s.Name(), context.Cause(ctx))
+	}
+	return int(deleted.Load()), err
 }
+
+// minDeleteRequest is the fewest keys Delete puts in one request when it
+// splits a call among concurrent requests: below that, a request's round
+// trip costs more than the keys it deletes.
+const minDeleteRequest = 100
 
 func (s *S3) deleteBatch(ctx context.Context, keys []string) error {
 	objects := make([]types.ObjectIdentifier, len(keys))

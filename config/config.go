@@ -111,6 +111,9 @@ type Blob struct {
 	Kind  BlobKind  `yaml:"kind"`
 	Local LocalBlob `yaml:"local"`
 	S3    S3Blob    `yaml:"s3"`
+	// DeleteConcurrency is how many files one batch removes at once on the
+	// local store, or DeleteObjects requests it has in flight on S3.
+	DeleteConcurrency int `yaml:"delete_concurrency"`
 }
 
 // LocalBlob is a directory-backed blob store.
@@ -331,6 +334,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
 	c.Blob.Local.Dir = cmp.Or(c.Blob.Local.Dir, ".lethe/blobs")
 	c.Blob.S3.Region = cmp.Or(c.Blob.S3.Region, "us-east-1")
+	c.Blob.DeleteConcurrency = cmp.Or(c.Blob.DeleteConcurrency, 8)
 	c.Database.MaxConns = cmp.Or(c.Database.MaxConns, 10)
 	c.Database.MaxConnIdleTime = cmp.Or(c.Database.MaxConnIdleTime, Duration(30*time.Second))
 	c.ShutdownGrace = cmp.Or(c.ShutdownGrace, Duration(30*time.Second))
@@ -383,6 +387,9 @@ func (c *Config) Validate() error {
 		}
 	default:
 		errs.add("blob.kind", "unknown kind %q (use local or s3)", c.Blob.Kind)
+	}
+	if c.Blob.DeleteConcurrency < 1 || c.Blob.DeleteConcurrency > 256 {
+		errs.add("blob.delete_concurrency", "must be between 1 and 256, got %d", c.Blob.DeleteConcurrency)
 	}
 	host, _, err := net.SplitHostPort(c.HTTP.Listen)
 	if err != nil {

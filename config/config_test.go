@@ -90,6 +90,7 @@ func TestParse(t *testing.T) {
 			{"BadLogLevel", "log_level: loud\n", nil, `log_level: unknown level "loud"`},
 			{"BadEnvInterval", "", map[string]string{"IDEMPOTENCY_CLEANUP_INTERVAL": "often"}, `IDEMPOTENCY_CLEANUP_INTERVAL: bad duration "often"`},
 			{"S3WithoutBucket", "blob:\n  kind: s3\n", nil, `blob.s3.bucket: required`},
+			{"DeleteConcurrencyOutOfRange", "blob:\n  delete_concurrency: 1000\n", nil, `blob.delete_concurrency: must be between 1 and 256, got 1000`},
 			{"BadRiverSchema", "river:\n  schema: \"lethe; DROP\"\n", nil, `river.schema: "lethe; DROP" is not a plain identifier`},
 			{"LongRiverSchema", "river:\n  schema: " + strings.Repeat("s", 47) + "\n", nil, `river.schema: "sss`},
 			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},

@@ -226,6 +226,7 @@ func OpenBlobs(ctx context.Context, cfg config.Blob) (blob.Store, error) {
 		store, err := blob.NewS3(ctx, blob.S3Options{
 			Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, Bucket: cfg.S3.Bucket, PathStyle: cfg.S3.PathStyle,
 			AccessKeyID: cfg.S3.AccessKeyID, SecretAccessKey: cfg.S3.SecretAccessKey, CreateBucket: cfg.S3.CreateBucket,
+			DeleteConcurrency: cfg.DeleteConcurrency,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("open s3 blob store: %w", err)
@@ -236,6 +237,7 @@ func OpenBlobs(ctx context.Context, cfg config.Blob) (blob.Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("open local blob store: %w", err)
 		}
+		store.SetDeleteConcurrency(cfg.DeleteConcurrency)
 		return store, nil
 	}
 }
