@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"os"
+	"runtime/pprof"
+	"time"
 
 	"github.com/lethehq/lethe/internal/bench"
 )
@@ -11,7 +14,7 @@ import (
 func expireBenchmark() benchmark {
 	return benchmark{
 		name:    "expire",
-		summary: "Measure status-claimed expiry (DB only, blobs on a local store and on versitygw) against baselines on a fresh database.",
+		summary: "Measure expiry (DB only, idle and under a foreground load, blobs on a local store and on versitygw) and the sweep under load against baselines on a fresh database.",
 		usage:   "[flags]",
 		run:     runExpire,
 	}
@@ -29,15 +32,30 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.IntVar(&opts.BlobBatchSize, "blob-batch-size", 1_000, "batch_size of the pipelines with blobs")
 	fs.IntVar(&opts.Workers, "workers", 4, "River max_workers")
 	fs.IntVar(&opts.Planners, "planners", 2, "planner jobs run at once")
-	fs.IntVar(&opts.Repeats, "repeats", 3, "runs of the plain DELETE and the DB-only pipeline (median reported)")
+	fs.IntVar(&opts.Repeats, "repeats", 5, "rounds: every measurement runs once a round (median and min–max reported)")
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
+	fs.IntVar(&opts.FgRate, "fg-rate", 400, "foreground load: operations per second (half inserts, half point reads)")
+	fs.IntVar(&opts.FgWorkers, "fg-workers", 4, "foreground load: goroutines")
+	fs.DurationVar(&opts.FgIdle, "fg-idle", 3*time.Second, "foreground load: the idle window sampled before each loaded run")
+	fs.BoolVar(&opts.NoLoad, "no-load", false, "skip the runs under foreground load")
+	fs.BoolVar(&opts.NoSweep, "no-sweep", false, "skip the sweep runs (idle and under load)")
+	fs.IntVar(&opts.SweepRows, "sweep-rows", 0, "rows of the sweep runs' table, half expired (default --rows)")
+	fs.IntVar(&opts.DirectWorkers, "direct-workers", 8, "goroutines of the direct os.Remove baseline for the local blob store")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark process (River client, workers, pgx) to this file")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 || opts.Repeats < 1 {
+	if opts.Rows < 2 || opts.BlobRows < 2 || opts.BatchSize < 1 || opts.BlobBatchSize < 1 || opts.Workers < 1 || opts.Planners < 1 || opts.Repeats < 1 ||
+		opts.FgRate < 1 || opts.FgWorkers < 1 || opts.DirectWorkers < 1 || opts.SweepRows < 0 {
 		return usagef("--rows and --blob-rows must be at least 2, the other counts at least 1")
+	}
+	if opts.SweepRows != 0 && opts.SweepRows < 1000 {
+		return usagef("--sweep-rows must be at least 1000")
+	}
+	if opts.FgIdle <= 0 {
+		return usagef("--fg-idle must be positive")
 	}
 	cfg, serverURL, err := c.server(ctx, fs, configPath)
 	if err != nil {
@@ -46,6 +64,17 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	opts.ServerURL, opts.Out = serverURL, c.stdout
 	if *verbose {
 		opts.Logger = c.logger(cfg, true)
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	return bench.Expire(ctx, opts)
 }

@@ -39,11 +39,26 @@ type ExpireOptions struct {
 	BlobBatchSize int    // batch_size of the pipelines with blobs (1,000)
 	Workers       int    // River max_workers (4)
 	Planners      int    // planner jobs run at once (2)
-	Repeats       int    // runs of the plain DELETE and the DB-only pipeline, median reported (3)
+	Repeats       int    // rounds: each measurement runs once a round, median and min–max reported (5)
 	NoS3          bool   // skip the versitygw runs
 	Versitygw     string // versitygw binary (default: $LETHE_VERSITYGW, ./bin/versitygw, PATH)
-	Out           io.Writer
-	Logger        *slog.Logger
+
+	// Foreground load: FgWorkers goroutines issuing FgRate operations a
+	// second in total, alternately an insert of a live paste and a point
+	// read of one (the sweep benchmark's workload, on pastes). Each loaded
+	// run starts with an idle window of FgIdle with the load alone.
+	FgRate    int           // (400)
+	FgWorkers int           // (4)
+	FgIdle    time.Duration // (3s)
+	NoLoad    bool          // skip the runs under foreground load
+	NoSweep   bool          // skip the sweep runs (idle and under load)
+	SweepRows int           // rows of the sweep's table, half expired (Rows)
+	// DirectWorkers is the goroutines of the local blob baseline, each
+	// removing files with os.Remove (8).
+	DirectWorkers int
+
+	Out    io.Writer
+	Logger *slog.Logger
 }
 
 func (o *ExpireOptions) defaults() {
@@ -53,7 +68,12 @@ func (o *ExpireOptions) defaults() {
 	o.BlobBatchSize = cmp.Or(o.BlobBatchSize, 1_000)
 	o.Workers = cmp.Or(o.Workers, 4)
 	o.Planners = cmp.Or(o.Planners, 2)
-	o.Repeats = cmp.Or(o.Repeats, 3)
+	o.Repeats = cmp.Or(o.Repeats, 5)
+	o.FgRate = cmp.Or(o.FgRate, 400)
+	o.FgWorkers = cmp.Or(o.FgWorkers, 4)
+	o.FgIdle = cmp.Or(o.FgIdle, 3*time.Second)
+	o.SweepRows = cmp.Or(o.SweepRows, o.Rows)
+	o.DirectWorkers = cmp.Or(o.DirectWorkers, 8)
 	if o.Out == nil {
 		o.Out = os.Stdout
 	}
@@ -67,16 +87,55 @@ type expireRun struct {
 	name string
 	rows int64
 	dur  time.Duration
-	runs int // runs measured, when this is their median
+	wal  int64  // WAL bytes written by the whole server during the run
+	jobs string // River's job statistics of a pipeline run
 }
 
 func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 
+// expireSeries is one measurement, repeated once a round.
+type expireSeries struct {
+	name string
+	runs []expireRun
+}
+
+func (s *expireSeries) add(r expireRun) { s.runs = append(s.runs, r) }
+
+// stat returns the median, min and max of f over the runs.
+func (s *expireSeries) stat(f func(expireRun) float64) (med, lo, hi float64) {
+	if len(s.runs) == 0 {
+		return 0, 0, 0
+	}
+	v := make([]float64, len(s.runs))
+	for i, r := range s.runs {
+		v[i] = f(r)
+	}
+	slices.Sort(v)
+	return v[len(v)/2], v[0], v[len(v)-1]
+}
+
+func (s *expireSeries) rate() (med, lo, hi float64) { return s.stat(expireRun.rate) }
+
+func (s *expireSeries) walPerRow() (med, lo, hi float64) {
+	return s.stat(func(r expireRun) float64 { return float64(r.wal) / float64(max(r.rows, 1)) })
+}
+
+// median is the run of median rate.
+func (s *expireSeries) median() expireRun {
+	runs := slices.Clone(s.runs)
+	slices.SortFunc(runs, func(a, b expireRun) int { return cmp.Compare(a.rate(), b.rate()) })
+	return runs[len(runs)/2]
+}
+
 // Expire measures status-claimed expiry against its baselines on a fresh
-// database: a plain DELETE, the naive claim-then-delete loop, the pipeline
-// without blobs, with blobs on a local directory and on versitygw, and
-// direct DeleteObjects of the same keys. The table is reloaded before each
-// run.
+// database, every measurement once a round for Repeats rounds (interleaved,
+// so a busy moment of the machine falls on baselines and pipeline alike):
+// a plain DELETE, the naive claim-then-delete loop, the pipeline without
+// blobs (with the WAL each writes), the naive loop and the pipeline under a
+// foreground load (with the load's latency), the pipeline with blobs on a
+// local directory against removing the same files directly, on versitygw
+// against direct DeleteObjects, and the sweep idle and under the same load.
+// It ends with "ratio NAME VALUE" lines.
 func Expire(ctx context.Context, opts ExpireOptions) error {
 	opts.defaults()
 	out := opts.Out
@@ -87,53 +146,17 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	defer dropDB()
 	defer pool.Close()
 
-	fmt.Fprintf(out, "lethe-bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs\n", opts.Rows, opts.BlobRows)
-	fmt.Fprintf(out, "pipeline: batch_size %d DB-only, %d with blobs; %d planners, max_workers %d\n\n",
-		opts.BatchSize, opts.BlobBatchSize, opts.Planners, opts.Workers)
-	report := func(r expireRun, err error) error {
-		if err != nil {
-			return fmt.Errorf("%s: %w", r.name, err)
-		}
-		name := r.name
-		if r.runs > 1 {
-			name = fmt.Sprintf("%s (median of %d)", name, r.runs)
-		}
-		fmt.Fprintf(out, "  %-62s %9d rows %10s %12.0f rows/s\n", name, r.rows, r.dur.Round(time.Millisecond), r.rate())
-		return nil
-	}
+	fmt.Fprintf(out, "lethe-bench expire: %d rows (half expired) for DB-only runs, %d rows with blobs, %d rounds\n", opts.Rows, opts.BlobRows, opts.Repeats)
+	fmt.Fprintf(out, "pipeline: batch_size %d DB-only, %d with blobs; %d planners, max_workers %d; blob.delete_concurrency %d\n",
+		opts.BatchSize, opts.BlobBatchSize, opts.Planners, opts.Workers, blob.DefaultDeleteConcurrency)
+	fmt.Fprintf(out, "foreground load: %d ops/s (inserts + point reads), %d workers, idle window %s\n", opts.FgRate, opts.FgWorkers, opts.FgIdle)
+	fmt.Fprintf(out, "load average at start: %s\n\n", loadAverage())
 
-	// The plain DELETE takes a fraction of a second, so one run is at the
-	// mercy of a checkpoint or a neighbour: it and the DB-only pipeline run
-	// Repeats times, interleaved, and report their median runs. The loops
-	// (seconds each) run once.
-	var plainRuns, pipelineRuns []expireRun
-	for range opts.Repeats {
-		plain, err := expirePlainDelete(ctx, pool, opts.Rows)
-		if err != nil {
-			return fmt.Errorf("%s: %w", plain.name, err)
-		}
-		plainRuns = append(plainRuns, plain)
-		dbOnly, err := expirePipeline(ctx, pool, opts, "pipeline, DB only", opts.Rows, opts.BatchSize, nil)
-		if err != nil {
-			return fmt.Errorf("%s: %w", dbOnly.name, err)
-		}
-		pipelineRuns = append(pipelineRuns, dbOnly)
-	}
-	plain, dbOnly := expireMedian(plainRuns), expireMedian(pipelineRuns)
-	if err := report(plain, nil); err != nil {
+	load, err := newExpireLoad(ctx, pool, opts)
+	if err != nil {
 		return err
 	}
-	naive, err := expireNaiveLoop(ctx, pool, opts.Rows)
-	if err := report(naive, err); err != nil {
-		return err
-	}
-	selectLoop, err := expireSelectDeleteLoop(ctx, pool, opts.Rows)
-	if err := report(selectLoop, err); err != nil {
-		return err
-	}
-	if err := report(dbOnly, nil); err != nil {
-		return err
-	}
+	defer load.close()
 
 	localDir, err := os.MkdirTemp("", "lethe-bench-blobs-")
 	if err != nil {
@@ -144,72 +167,217 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	if err != nil {
 		return err
 	}
-	withLocal, err := expirePipeline(ctx, pool, opts, "pipeline, blobs on local store", opts.BlobRows, opts.BlobBatchSize, local)
-	if err := report(withLocal, err); err != nil {
-		return err
-	}
-
-	// Zero runs (with --no-s3) have no ratios.
-	var withS3, direct expireRun
+	var s3 *blob.S3
 	if !opts.NoS3 {
-		s3, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
+		store, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
 		if err != nil {
 			return err
 		}
 		defer stop()
-		withS3, err = expirePipeline(ctx, pool, opts, "pipeline, blobs on versitygw", opts.BlobRows, opts.BlobBatchSize, s3)
-		if err := report(withS3, err); err != nil {
-			return err
-		}
-		direct, err = expireDirectDelete(ctx, s3, opts.BlobRows/2)
-		if err := report(direct, err); err != nil {
+		s3 = store
+	}
+	var sweep *sweepBench
+	if !opts.NoSweep {
+		sweep = &sweepBench{pool: pool, logger: opts.Logger, opts: SweepOptions{
+			Rows: opts.SweepRows, Workers: opts.FgWorkers, Rate: opts.FgRate, Idle: opts.FgIdle}}
+		if err := sweep.makeTemplate(ctx); err != nil {
 			return err
 		}
 	}
 
-	fmt.Fprintln(out, "\nRatios (rows/s ÷ rows/s):")
-	ratio := func(what string, a, b expireRun, target float64) {
-		if a.rows == 0 || b.rows == 0 {
-			return
+	var (
+		plain      = &expireSeries{name: "plain DELETE … WHERE expires_at < now()"}
+		naive      = &expireSeries{name: "naive loop (claim LIMIT 1000, then DELETE)"}
+		selectLoop = &expireSeries{name: "select-then-delete loop (LIMIT 1000, no claim; round 1)"}
+		dbOnly     = &expireSeries{name: "pipeline, DB only"}
+		naiveLoad  = &expireSeries{name: "naive loop, under foreground load"}
+		dbLoad     = &expireSeries{name: "pipeline, DB only, under foreground load"}
+		withLocal  = &expireSeries{name: "pipeline, blobs on local store"}
+		direct     = &expireSeries{name: fmt.Sprintf("direct os.Remove of the same files, %d goroutines", opts.DirectWorkers)}
+		withS3     = &expireSeries{name: "pipeline, blobs on versitygw"}
+		directS3   = &expireSeries{name: "direct DeleteObjects, one client"}
+		sweepIdle  = &expireSeries{name: "lethe sweep (default setting), idle"}
+		sweepLoad  = &expireSeries{name: "lethe sweep (default setting), under foreground load"}
+	)
+	measure := func(s *expireSeries, r expireRun, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.name, err)
 		}
-		r := a.rate() / b.rate()
-		verdict := "meets"
-		if r < target {
-			verdict = "MISSES"
-		}
-		if target == 0 {
-			fmt.Fprintf(out, "  %-58s %7.3f\n", what, r)
-			return
-		}
-		fmt.Fprintf(out, "  %-58s %7.3f  (target ≥ %.2f: %s)\n", what, r, target, verdict)
+		s.add(r)
+		opts.Logger.Info("measured", slog.String("run", s.name), slog.Float64("rows_per_s", r.rate()), slog.String("load", loadAverage()))
+		return nil
 	}
-	ratio("pipeline DB-only ÷ plain DELETE", dbOnly, plain, 0.10)
-	ratio("pipeline DB-only ÷ naive loop", dbOnly, naive, 2.0)
-	ratio("pipeline DB-only ÷ select-then-delete loop (no target)", dbOnly, selectLoop, 0)
-	ratio("pipeline blobs local ÷ plain DELETE (smaller table)", withLocal, plain, 0)
-	ratio("pipeline blobs local ÷ naive loop", withLocal, naive, 0)
-	ratio("pipeline blobs versitygw ÷ plain DELETE (smaller table)", withS3, plain, 0)
-	ratio("pipeline blobs versitygw ÷ naive loop", withS3, naive, 0)
-	ratio("pipeline blobs versitygw ÷ direct DeleteObjects", withS3, direct, 0.8)
+	for round := range opts.Repeats {
+		fmt.Fprintf(out, "round %d/%d (load average %s)\n", round+1, opts.Repeats, loadAverage())
+		r, err := expirePlainDelete(ctx, pool, opts.Rows)
+		if err := measure(plain, r, err); err != nil {
+			return err
+		}
+		r, err = expirePipeline(ctx, pool, opts, opts.Rows, opts.BatchSize, nil, nil)
+		if err := measure(dbOnly, r, err); err != nil {
+			return err
+		}
+		r, err = expireNaiveLoop(ctx, pool, opts.Rows, nil)
+		if err := measure(naive, r, err); err != nil {
+			return err
+		}
+		if round == 0 {
+			r, err = expireSelectDeleteLoop(ctx, pool, opts.Rows)
+			if err := measure(selectLoop, r, err); err != nil {
+				return err
+			}
+		}
+		if !opts.NoLoad {
+			r, err = expireNaiveLoop(ctx, pool, opts.Rows, load.during("naive"))
+			if err := measure(naiveLoad, r, err); err != nil {
+				return err
+			}
+			r, err = expirePipeline(ctx, pool, opts, opts.Rows, opts.BatchSize, nil, load.during("pipeline"))
+			if err := measure(dbLoad, r, err); err != nil {
+				return err
+			}
+		}
+		r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, local, nil)
+		if err := measure(withLocal, r, err); err != nil {
+			return err
+		}
+		r, err = expireDirectRemove(ctx, local, localDir, opts.BlobRows/2, opts.DirectWorkers)
+		if err := measure(direct, r, err); err != nil {
+			return err
+		}
+		if s3 != nil {
+			r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, s3, nil)
+			if err := measure(withS3, r, err); err != nil {
+				return err
+			}
+			r, err = expireDirectDelete(ctx, s3, opts.BlobRows/2)
+			if err := measure(directS3, r, err); err != nil {
+				return err
+			}
+		}
+		if sweep != nil {
+			r, err = expireSweep(ctx, sweep, nil)
+			if err := measure(sweepIdle, r, err); err != nil {
+				return err
+			}
+			if !opts.NoLoad {
+				r, err = expireSweep(ctx, sweep, load)
+				if err := measure(sweepLoad, r, err); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if err := load.err(); err != nil {
+		return err
+	}
 
+	fmt.Fprintf(out, "\n%-68s %4s %9s %12s  %s\n", "run", "runs", "rows", "rows/s", "min – max")
+	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, direct, withS3, directS3, sweepIdle, sweepLoad} {
+		if len(s.runs) == 0 {
+			continue
+		}
+		med, lo, hi := s.rate()
+		fmt.Fprintf(out, "  %-66s %4d %9d %12.0f  %.0f – %.0f\n", s.name, len(s.runs), s.runs[0].rows, med, lo, hi)
+	}
+	fmt.Fprintln(out, "\nWAL written per deleted row (whole server, idle runs):")
+	for _, s := range []*expireSeries{plain, naive, dbOnly} {
+		med, lo, hi := s.walPerRow()
+		fmt.Fprintf(out, "  %-66s %8.0f B  (%.0f – %.0f)\n", s.name, med, lo, hi)
+	}
+	if len(dbOnly.runs) > 0 {
+		fmt.Fprintf(out, "\nRiver jobs of the median DB-only pipeline run:\n%s", dbOnly.median().jobs)
+	}
+	if len(withLocal.runs) > 0 {
+		fmt.Fprintf(out, "River jobs of the median local-blob pipeline run:\n%s", withLocal.median().jobs)
+	}
+
+	fgIdle, fgNaive, fgPipeline := load.fg.summary("idle"), load.fg.summary("naive"), load.fg.summary("pipeline")
+	var sweepFgIdle, sweepFgDuring SweepLatency
+	if !opts.NoLoad {
+		fmt.Fprintln(out, "\nForeground load (inserts + point reads on pastes; sweep: on its own table):")
+		fmt.Fprintf(out, "  %-44s %8s %9s %9s %9s\n", "phase", "samples", "p50 ms", "p99 ms", "max ms")
+		rows := []SweepLatency{fgIdle, fgNaive, fgPipeline}
+		names := []string{"idle (windows before each loaded run)", "during the naive loop", "during the pipeline"}
+		if sweep != nil {
+			sweepFgIdle, sweepFgDuring = load.sweepFg.summary("idle"), load.sweepFg.summary("during")
+			rows = append(rows, sweepFgIdle, sweepFgDuring)
+			names = append(names, "idle (before each loaded sweep)", "during the sweep")
+		}
+		for i, l := range rows {
+			fmt.Fprintf(out, "  %-44s %8d %9.2f %9.2f %9.2f\n", names[i], l.Samples, sweepMS(l.P50), sweepMS(l.P99), sweepMS(l.Max))
+		}
+	}
+
+	type ratio struct {
+		name   string
+		value  float64
+		target string
+		ok     bool
+	}
+	var ratios []ratio
+	rateRatio := func(name string, a, b *expireSeries, target float64) {
+		if len(a.runs) == 0 || len(b.runs) == 0 {
+			return
+		}
+		ma, _, _ := a.rate()
+		mb, _, _ := b.rate()
+		r := ratio{name: name, value: ma / mb}
+		if target > 0 {
+			r.target, r.ok = fmt.Sprintf("≥ %.2f", target), r.value >= target
+		}
+		ratios = append(ratios, r)
+	}
+	latencyRatio := func(name string, during, idle SweepLatency, target float64) {
+		if during.Samples == 0 || idle.Samples == 0 {
+			return
+		}
+		v := float64(during.P99) / float64(idle.P99)
+		ratios = append(ratios, ratio{name: name, value: v, target: fmt.Sprintf("≤ %.2f", target), ok: v <= target})
+	}
+	rateRatio("expire_db_vs_plain_delete", dbOnly, plain, 0.15)
+	rateRatio("expire_db_vs_naive", dbOnly, naive, 3)
+	rateRatio("expire_db_vs_select_delete_loop", dbOnly, selectLoop, 0)
+	rateRatio("expire_under_load_vs_naive_under_load", dbLoad, naiveLoad, 2)
+	latencyRatio("foreground_p99_during_expire_vs_idle", fgPipeline, fgIdle, 1.25)
+	latencyRatio("foreground_p99_during_naive_vs_idle", fgNaive, fgIdle, 1.25)
+	rateRatio("expire_local_blobs_vs_direct_delete", withLocal, direct, 0.8)
+	rateRatio("expire_versitygw_vs_direct_deleteobjects", withS3, directS3, 1.5)
+	rateRatio("sweep_under_load_vs_sweep_idle", sweepLoad, sweepIdle, 0)
+	latencyRatio("foreground_p99_during_sweep_vs_idle", sweepFgDuring, sweepFgIdle, 1.25)
+	if len(dbOnly.runs) > 0 && len(plain.runs) > 0 {
+		wp, _, _ := dbOnly.walPerRow()
+		wd, _, _ := plain.walPerRow()
+		v := wp / wd
+		ratios = append(ratios, ratio{name: "expire_wal_vs_plain_delete", value: v, target: "≤ 1.50", ok: v <= 1.5})
+	}
 	hwm, err := peakRSS()
 	if err != nil {
 		return err
+	}
+	fmt.Fprintln(out, "\nRatios (medians), against the targets:")
+	for _, r := range ratios {
+		verdict := ""
+		if r.target != "" {
+			verdict = "meets"
+			if !r.ok {
+				verdict = "MISSES"
+			}
+			verdict = fmt.Sprintf("(target %s: %s)", r.target, verdict)
+		}
+		fmt.Fprintf(out, "  %-46s %8.3f  %s\n", r.name, r.value, verdict)
 	}
 	verdict := "meets"
 	if hwm >= 150<<20 {
 		verdict = "MISSES"
 	}
 	fmt.Fprintf(out, "\nPeak RSS (VmHWM): %.1f MB (target < 150 MB: %s)\n", float64(hwm)/(1<<20), verdict)
+	fmt.Fprintf(out, "load average at end: %s\n\n", loadAverage())
+	for _, r := range ratios {
+		fmt.Fprintf(out, "ratio %s %.4f\n", r.name, r.value)
+	}
+	fmt.Fprintf(out, "peak_rss_mb %.1f\n", float64(hwm)/(1<<20))
 	return nil
-}
-
-// expireMedian returns the median of runs by duration, counting them.
-func expireMedian(runs []expireRun) expireRun {
-	slices.SortFunc(runs, func(a, b expireRun) int { return cmp.Compare(a.dur, b.dur) })
-	m := runs[len(runs)/2]
-	m.runs = len(runs)
-	return m
 }
 
 // expireResetTable reloads pastes with rows rows, every second one
@@ -289,22 +457,55 @@ func expirePlainDelete(ctx context.Context, pool *pgxpool.Pool, rows int) (expir
 	if err := expireResetTable(ctx, pool, rows, false); err != nil {
 		return run, err
 	}
-	start := time.Now()
-	tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE expires_at < now()`)
-	run.dur, run.rows = time.Since(start), tag.RowsAffected()
+	err := expireTimed(ctx, pool, nil, &run, func() (int64, error) {
+		tag, err := pool.Exec(ctx, `DELETE FROM pastes WHERE expires_at < now()`)
+		return tag.RowsAffected(), err
+	})
 	return run, err
+}
+
+// expireHook starts what a run measures under (the foreground load) once
+// the run's table is ready, and returns the function that stops it.
+type expireHook func(ctx context.Context) (end func(), err error)
+
+// expireTimed times fn, between hook's start and end when hook is set,
+// and measures the WAL the server inserted meanwhile (the whole server's:
+// on a shared server, other databases' writes count too, which the median
+// of the rounds smooths out).
+func expireTimed(ctx context.Context, pool *pgxpool.Pool, hook expireHook, run *expireRun, fn func() (int64, error)) error {
+	if hook != nil {
+		end, err := hook(ctx)
+		if err != nil {
+			return err
+		}
+		defer end()
+	}
+	var lsn string
+	if err := pool.QueryRow(ctx, `SELECT pg_current_wal_insert_lsn()::text`).Scan(&lsn); err != nil {
+		return fmt.Errorf("read WAL position: %w", err)
+	}
+	start := time.Now()
+	rows, err := fn()
+	run.dur, run.rows = time.Since(start), rows
+	if err != nil {
+		return err
+	}
+	if err := pool.QueryRow(ctx, `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::bigint`, lsn).Scan(&run.wal); err != nil {
+		return fmt.Errorf("read WAL position: %w", err)
+	}
+	return nil
 }
 
 // expireNaiveLoop is the pattern Lethe replaces, the status-claimed expiry
 // done naively: one worker claims 1,000 expired rows in expiry order (status
 // DELETION_IN_PROGRESS, one transaction), then deletes them (another), and
 // loops.
-func expireNaiveLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (expireRun, error) {
+func expireNaiveLoop(ctx context.Context, pool *pgxpool.Pool, rows int, hook expireHook) (expireRun, error) {
 	run := expireRun{name: "naive loop (claim LIMIT 1000, then DELETE)"}
 	if err := expireResetTable(ctx, pool, rows, false); err != nil {
 		return run, err
 	}
-	return expireLoop(ctx, pool, run, `
+	return expireLoop(ctx, pool, hook, run, `
 		UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = now()
 		WHERE id IN (
 			SELECT id FROM pastes
@@ -329,7 +530,7 @@ func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (
 	if _, err := pool.Exec(ctx, `CREATE INDEX pastes_expires_at_idx ON pastes (expires_at); ANALYZE pastes`); err != nil {
 		return run, err
 	}
-	run, err := expireLoop(ctx, pool, run,
+	run, err := expireLoop(ctx, pool, nil, run,
 		`SELECT id FROM pastes WHERE expires_at < now() ORDER BY expires_at LIMIT 1000`,
 		`DELETE FROM pastes WHERE id = ANY($1)`)
 	if err != nil {
@@ -344,41 +545,43 @@ func expireSelectDeleteLoop(ctx context.Context, pool *pgxpool.Pool, rows int) (
 // expireLoop times the baseline loops: run pick (a statement returning a
 // page of ids), then drop with the ids as $1, in separate transactions,
 // until pick returns none.
-func expireLoop(ctx context.Context, pool *pgxpool.Pool, run expireRun, pick, drop string) (expireRun, error) {
-	start := time.Now()
-	for {
-		r, err := pool.Query(ctx, pick)
-		if err != nil {
-			return run, err
+func expireLoop(ctx context.Context, pool *pgxpool.Pool, hook expireHook, run expireRun, pick, drop string) (expireRun, error) {
+	err := expireTimed(ctx, pool, hook, &run, func() (int64, error) {
+		var deleted int64
+		for {
+			r, err := pool.Query(ctx, pick)
+			if err != nil {
+				return deleted, err
+			}
+			ids, err := pgx.CollectRows(r, pgx.RowTo[int64])
+			if err != nil {
+				return deleted, err
+			}
+			if len(ids) == 0 {
+				return deleted, nil
+			}
+			tag, err := pool.Exec(ctx, drop, ids)
+			if err != nil {
+				return deleted, err
+			}
+			deleted += tag.RowsAffected()
 		}
-		ids, err := pgx.CollectRows(r, pgx.RowTo[int64])
-		if err != nil {
-			return run, err
-		}
-		if len(ids) == 0 {
-			break
-		}
-		tag, err := pool.Exec(ctx, drop, ids)
-		if err != nil {
-			return run, err
-		}
-		run.rows += tag.RowsAffected()
-	}
-	run.dur = time.Since(start)
-	return run, nil
+	})
+	return run, err
 }
 
 // expirePipeline runs Lethe's planner and batch workers on a real River
 // client until every expired row is gone. With store set, each row has a
 // blob there, created before the clock starts.
-func expirePipeline(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions, name string, rows, batchSize int, store blob.Store) (expireRun, error) {
-	run := expireRun{name: name}
+func expirePipeline(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions, rows, batchSize int, store blob.Store, hook expireHook) (expireRun, error) {
+	run := expireRun{name: "pipeline"}
 	if err := expireResetTable(ctx, pool, rows, store != nil); err != nil {
 		return run, err
 	}
 	blobCol := ""
 	if store != nil {
-		blobCol = "blob_key"
+		// The blobs are pastes/<n>: the policy owns that prefix.
+		blobCol = "blob_key\n    blob_prefix: pastes/"
 		if err := expirePutBlobs(ctx, store, rows); err != nil {
 			return run, err
 		}
@@ -392,7 +595,7 @@ policies:
   - name: bench
     kind: expire
     table: pastes
-    blob_key_column: %q
+    blob_key_column: %s
     batch_size: %d
     max_batches_per_run: 100000
     run_budget: 10m
@@ -415,31 +618,33 @@ policies:
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&expired); err != nil {
 		return run, err
 	}
-	start := time.Now()
-	for round := 0; ; round++ {
-		params := make([]river.InsertManyParams, opts.Planners)
-		for i := range params {
-			params[i] = river.InsertManyParams{Args: jobs.ExpirePlan{Policy: "bench"}}
+	err = expireTimed(ctx, pool, hook, &run, func() (int64, error) {
+		for round := 0; ; round++ {
+			params := make([]river.InsertManyParams, opts.Planners)
+			for i := range params {
+				params[i] = river.InsertManyParams{Args: jobs.ExpirePlan{Policy: "bench"}}
+			}
+			if _, err := client.InsertMany(ctx, params); err != nil {
+				return 0, err
+			}
+			if err := expireWaitIdle(ctx, pool); err != nil {
+				return 0, err
+			}
+			var left int64
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&left); err != nil {
+				return 0, err
+			}
+			if left == 0 {
+				return expired, nil
+			}
+			if round == 3 {
+				return 0, fmt.Errorf("%d expired rows left after %d planner rounds", left, round+1)
+			}
 		}
-		if _, err := client.InsertMany(ctx, params); err != nil {
-			return run, err
-		}
-		if err := expireWaitIdle(ctx, pool); err != nil {
-			return run, err
-		}
-		run.dur = time.Since(start)
-		var left int64
-		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes WHERE expires_at < now()`).Scan(&left); err != nil {
-			return run, err
-		}
-		if left == 0 {
-			break
-		}
-		if round == 3 {
-			return run, fmt.Errorf("%d expired rows left after %d planner rounds", left, round+1)
-		}
+	})
+	if err != nil {
+		return run, err
 	}
-	run.rows = expired
 	var failed int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM `+riverJobTable()+` WHERE state <> 'completed'`).Scan(&failed); err != nil {
 		return run, err
@@ -447,7 +652,33 @@ policies:
 	if failed > 0 {
 		return run, fmt.Errorf("%d jobs did not complete", failed)
 	}
-	return run, nil
+	run.jobs, err = expireJobStats(ctx, pool)
+	return run, err
+}
+
+// expireJobStats describes the River jobs of a pipeline run, kind by kind:
+// how many, how long they waited to start and how long they ran.
+func expireJobStats(ctx context.Context, pool *pgxpool.Pool) (string, error) {
+	rows, err := pool.Query(ctx, `
+		SELECT kind, count(*),
+		       avg(extract(epoch FROM attempted_at - scheduled_at))::float8 * 1000,
+		       avg(extract(epoch FROM finalized_at - attempted_at))::float8 * 1000,
+		       max(extract(epoch FROM finalized_at - attempted_at))::float8 * 1000
+		FROM `+riverJobTable()+` GROUP BY kind ORDER BY kind`)
+	if err != nil {
+		return "", fmt.Errorf("job statistics: %w", err)
+	}
+	var b strings.Builder
+	var (
+		kind            string
+		n               int
+		wait, run, most float64
+	)
+	_, err = pgx.ForEachRow(rows, []any{&kind, &n, &wait, &run, &most}, func() error {
+		fmt.Fprintf(&b, "  %-24s %6d jobs, mean wait to start %8.1f ms, mean run %8.1f ms, max run %8.1f ms\n", kind, n, wait, run, most)
+		return nil
+	})
+	return b.String(), err
 }
 
 // expireStartRiver starts a River client working Lethe's workers for cfg,

@@ -480,6 +480,11 @@ type sweepForeground struct {
 	keys    []string
 	workers int
 	rate    int
+	// insert and read, when set, replace the idempotency table's insert
+	// and point read (the expire benchmark runs the same workload on
+	// pastes); i numbers worker w's operations.
+	insert func(ctx context.Context, w, i int, rng *rand.Rand) error
+	read   func(ctx context.Context, rng *rand.Rand) error
 
 	mu      sync.Mutex
 	phase   string
@@ -525,10 +530,15 @@ func (f *sweepForeground) start(ctx context.Context) <-chan struct{} {
 					return
 				}
 				var err error
-				if i%2 == 0 {
+				switch {
+				case i%2 == 0 && f.insert != nil:
+					err = f.insert(ctx, w, i, rng)
+				case i%2 == 1 && f.read != nil:
+					err = f.read(ctx, rng)
+				case i%2 == 0:
 					_, err = f.pool.Exec(ctx, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash) VALUES ($1, $2)`,
 						fmt.Sprintf("fg-%d-%d-%d", w, i, rng.Uint64()), "fg")
-				} else {
+				default:
 					var hash string
 					err = f.pool.QueryRow(ctx, `SELECT event_hash FROM lineage_event_idempotency WHERE idempotency_key = $1`,
 						f.keys[rng.IntN(len(f.keys))]).Scan(&hash)

@@ -1,0 +1,41 @@
+package bench
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// TestExpireSmall runs the whole expire benchmark on small tables: every
+// measurement must finish (the pipeline deletes every expired row, every
+// job completes) and the report must end with every ratio line, whatever
+// the numbers.
+func TestExpireSmall(t *testing.T) {
+	t.Parallel()
+	opts := ExpireOptions{
+		ServerURL: testenv.DatabaseURL(t),
+		Rows:      4_000, BlobRows: 400, BatchSize: 500, BlobBatchSize: 50, Repeats: 1,
+		FgRate: 100, FgWorkers: 2, FgIdle: 200 * time.Millisecond, SweepRows: 2_000,
+		NoS3: os.Getenv("LETHE_VERSITYGW") == "",
+	}
+	var out bytes.Buffer
+	opts.Out = &out
+	if err := Expire(t.Context(), opts); err != nil {
+		t.Fatalf("Expire: %v\n%s", err, out.String())
+	}
+	want := []string{"expire_db_vs_plain_delete", "expire_db_vs_naive", "expire_under_load_vs_naive_under_load",
+		"foreground_p99_during_expire_vs_idle", "expire_local_blobs_vs_direct_delete", "sweep_under_load_vs_sweep_idle",
+		"expire_wal_vs_plain_delete"} // a sweep of 1,000 rows may end before the load's next sample
+	if !opts.NoS3 {
+		want = append(want, "expire_versitygw_vs_direct_deleteobjects")
+	}
+	for _, name := range want {
+		if !regexp.MustCompile(`(?m)^ratio ` + name + ` [0-9.]+$`).Match(out.Bytes()) {
+			t.Errorf("no line %q in the report:\n%s", "ratio "+name+" <value>", out.String())
+		}
+	}
+}
