@@ -74,7 +74,7 @@ type ExpireTable struct {
 	releaseSQL  string
 	watchdog    watchdogSQL // claim_lock.go
 
-	countDueSQL, deleteDueSQL, markDueSQL string // see expire_delete.go
+	planDueSQL, deleteDueSQL, markDueSQL string // see expire_delete.go
 }
 
 // LookupExpireTable checks that cols.Table and every named column exist and

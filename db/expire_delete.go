@@ -3,8 +3,10 @@ package db
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // buildDeleteDue writes the statements of a policy without a blob column:
@@ -16,40 +18,70 @@ func (t *ExpireTable) buildDeleteDue() {
 		"expires_at": c.ExpiresAt,
 		"status":     c.Status,
 	})
-	t.countDueSQL = r.Fill(`
-		SELECT count(*) FROM (SELECT FROM {table} WHERE ` + claimableSQL + ` LIMIT $1) due`)
-	t.deleteDueSQL = r.Fill(t.lockThenWrite(claimableSQL, `{expires_at}`, `DELETE FROM {table}`) + `
+	// Batches of $3 rows, in expiry order, of the first $1 due rows after
+	// skipping $2: where each starts and how many rows it has.
+	t.planDueSQL = r.Fill(`
+		SELECT min(e), count(*)
+		FROM (SELECT {expires_at} AS e, row_number() OVER (ORDER BY {expires_at}) AS n
+		      FROM {table} WHERE ` + claimableSQL + `
+		      ORDER BY {expires_at} LIMIT $1) due
+		WHERE n > $2
+		GROUP BY (n - $2 - 1) / $3
+		ORDER BY 1`)
+	from := claimableSQL + ` AND {expires_at} >= $2`
+	t.deleteDueSQL = r.Fill(t.lockThenWrite(from, `{expires_at}`, `DELETE FROM {table}`) + `
 		SELECT count(*) FROM changed`)
-	t.markDueSQL = r.Fill(t.lockThenWrite(claimableSQL, `{expires_at}`, `UPDATE {table} SET {status} = 'DELETED'`) + `
+	t.markDueSQL = r.Fill(t.lockThenWrite(from, `{expires_at}`, `UPDATE {table} SET {status} = 'DELETED'`) + `
 		SELECT count(*) FROM changed`)
 }
 
-// CountDue counts the rows a planner would find due (NOT_EXPIRED and
-// expired), stopping at limit.
-func (t *ExpireTable) CountDue(ctx context.Context, exec Executor, limit int) (int64, error) {
-	var n int64
-	if err := exec.QueryRow(ctx, t.countDueSQL, limit).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count due rows of %s: %w", t.Columns.Table, err)
+// DueBatch is a batch of due rows as the planner of a policy without a
+// blob column plans it: the expiry of its first row and its size.
+type DueBatch struct {
+	From time.Time
+	Rows int
+}
+
+// PlanDue splits the due rows (NOT_EXPIRED and expired), in expiry order,
+// into batches of size rows, after skipping the first skip rows (those the
+// queued batches already cover), up to batches batches.
+func (t *ExpireTable) PlanDue(ctx context.Context, exec Executor, skip, size, batches int) ([]DueBatch, error) {
+	rows, err := exec.Query(ctx, t.planDueSQL, int64(skip)+int64(size)*int64(batches), skip, size)
+	if err != nil {
+		return nil, fmt.Errorf("plan batches of due rows of %s: %w", t.Columns.Table, err)
 	}
-	return n, nil
+	plan, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (DueBatch, error) {
+		var b DueBatch
+		err := row.Scan(&b.From, &b.Rows)
+		return b, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("plan batches of due rows of %s: %w", t.Columns.Table, err)
+	}
+	return plan, nil
 }
 
 // DeleteDue deletes up to limit due rows (NOT_EXPIRED and expired), in
-// expiry order, skipping rows another transaction holds, or marks them
-// DELETED when mark is set, and returns how many it changed.
+// expiry order from the expiry from on (zero: from the oldest), skipping rows
+// another transaction holds, or marks them DELETED when mark is set, and
+// returns how many it changed.
 //
 // It is the whole batch of a policy without a blob column: the rows are
 // locked and deleted by the same statement, so there is no step outside a
 // transaction for a status claim to cover, and the rows are written once
 // (the delete) instead of twice (the claim's update, then the delete). A
 // crash before the commit leaves the rows as they were.
-func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, mark bool) (int64, error) {
+func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, from time.Time, mark bool) (int64, error) {
 	sql := t.deleteDueSQL
 	if mark {
 		sql = t.markDueSQL
 	}
+	start := pgtype.Timestamptz{Time: from, Valid: true}
+	if from.IsZero() {
+		start.InfinityModifier = pgtype.NegativeInfinity
+	}
 	var n int64
-	if err := exec.QueryRow(ctx, sql, limit32(limit)).Scan(&n); err != nil {
+	if err := exec.QueryRow(ctx, sql, limit32(limit), start).Scan(&n); err != nil {
 		return 0, fmt.Errorf("delete due rows of %s: %w", t.Columns.Table, err)
 	}
 	return n, nil

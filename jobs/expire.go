@@ -85,14 +85,20 @@ func (a ExpireBatch) Validate() error {
 
 // ExpireDelete deletes one batch of an expire policy without a blob column:
 // in one transaction it locks up to Rows due rows (NOT_EXPIRED, expired) in
-// expiry order, skipping rows others hold, deletes them (or marks them
-// DELETED) and completes the job. Nothing happens outside that transaction,
-// so such a policy needs no status claim. Only the planner inserts it.
+// expiry order from From on, skipping rows others hold, deletes them (or
+// marks them DELETED) and completes the job. Nothing happens outside that
+// transaction, so such a policy needs no status claim. Only the planner
+// inserts it.
 //
-//	{"policy": "sessions", "rows": 5000}
+//	{"policy": "sessions", "rows": 5000, "from": "2026-11-22T03:00:00.123456Z"}
 type ExpireDelete struct {
 	Policy string `json:"policy"`
 	Rows   int    `json:"rows"` // the most rows this batch deletes
+	// From is the expiry the batch starts at, so the batches of one
+	// planner run take disjoint ranges of the expiry index instead of
+	// each walking over the rows the others locked or deleted. Optional:
+	// without it the batch starts at the oldest due row.
+	From time.Time `json:"from,omitzero"`
 
 	decodeErr error // what UnmarshalJSON found wrong, reported by Validate
 }
@@ -107,6 +113,7 @@ func (a *ExpireDelete) UnmarshalJSON(data []byte) error {
 	if err := decodeArgs(data,
 		stringField("policy", &v.Policy, required),
 		integerField("rows", &v.Rows, required),
+		timeField("from", &v.From, optional),
 	); err != nil {
 		v = ExpireDelete{decodeErr: err}
 	}

@@ -24,12 +24,17 @@ import (
 // delete. So the planner queues lethe.expire_delete jobs instead of
 // claiming, and each job locks and deletes one batch of due rows.
 
-// planDeletes is the planner of a policy without a blob column: it counts
-// the due rows (up to max_batches_per_run batches), subtracts what the
-// queued lethe.expire_delete jobs already cover, and queues one job per
-// batch_size rows of the rest. One planner at a time per policy decides
-// (a transaction-level advisory lock), so overlapping runs do not queue the
-// same rows twice. It returns the rows and batches queued.
+// planDeletes is the planner of a policy without a blob column: it skips
+// as many due rows, in expiry order, as the queued lethe.expire_delete jobs
+// already cover, splits the next ones (up to max_batches_per_run batches)
+// into batches of batch_size, and queues one job per batch, each starting
+// at its batch's first expiry. Jobs that start at their own place in the
+// expiry index neither skip each other's locked rows nor walk over each
+// other's deleted ones, which stay in the index until VACUUM and, while
+// other batches' transactions are open, cannot even be marked dead there.
+// One planner at a time per policy decides (a transaction-level advisory
+// lock), so overlapping runs do not queue the same rows twice. It returns
+// the rows and batches queued.
 func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, table *db.ExpireTable) (int, int, error) {
 	client := river.ClientFromContext[pgx.Tx](ctx)
 	var rows, batches int
@@ -41,14 +46,14 @@ func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, ta
 		if err != nil {
 			return err
 		}
-		due, err := table.CountDue(ctx, tx, p.MaxBatchesPerRun*p.BatchSize)
+		plan, err := table.PlanDue(ctx, tx, int(queued), p.BatchSize, p.MaxBatchesPerRun)
 		if err != nil {
 			return err
 		}
 		var params []river.InsertManyParams
-		for left := due - queued; left > 0; left -= int64(p.BatchSize) {
-			params = append(params, river.InsertManyParams{Args: jobs.ExpireDelete{Policy: p.Name, Rows: p.BatchSize}})
-			rows += int(min(left, int64(p.BatchSize)))
+		for _, b := range plan {
+			params = append(params, river.InsertManyParams{Args: jobs.ExpireDelete{Policy: p.Name, Rows: b.Rows, From: b.From}})
+			rows += b.Rows
 		}
 		if len(params) == 0 {
 			return nil
@@ -116,7 +121,7 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 			return err
 		}
 		var err error
-		if rows, err = table.DeleteDue(ctx, tx, job.Args.Rows, p.OnDelete == config.OnDeleteMark); err != nil {
+		if rows, err = table.DeleteDue(ctx, tx, job.Args.Rows, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		outcome := db.OutcomeOK
