@@ -15,7 +15,7 @@ func TestExpireWithoutBlobs(t *testing.T) {
 	t.Parallel()
 
 	// noBlobs turns the pastes policy into one without a blob column.
-	noBlobs := func(p *config.Expire) { p.BlobKeyColumn = "" }
+	noBlobs := func(p *config.Expire) { p.BlobKeyColumn, p.BlobPrefix = "", "" }
 
 	t.Run("BatchesDeleteDueRowsWithoutClaims", func(t *testing.T) {
 		t.Parallel()
