@@ -32,40 +32,71 @@ import (
 // expiry index neither skip each other's locked rows nor walk over each
 // other's deleted ones, which stay in the index until VACUUM and, while
 // other batches' transactions are open, cannot even be marked dead there.
-// One planner at a time per policy decides (a transaction-level advisory
-// lock), so overlapping runs do not queue the same rows twice. It returns
-// the rows and batches queued.
+//
+// The first max_workers batches are queued (committed) on their own, so the
+// workers start on them while the planner plans the rest, which on a large
+// backlog means reading the whole due range of the expiry index.
+//
+// One planner at a time per policy plans (a session advisory lock): a run
+// that finds another one planning leaves the work to it, so overlapping
+// runs neither queue the same rows twice nor hold a worker waiting. It
+// returns the rows and batches queued.
 func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, table *db.ExpireTable) (int, int, error) {
 	client := river.ClientFromContext[pgx.Tx](ctx)
-	var rows, batches int
-	err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, jobs.KindExpireDelete+":"+p.Name); err != nil {
-			return fmt.Errorf("lock the policy's queue: %w", err)
-		}
-		queued, err := db.QueuedExpireDeleteRows(ctx, tx, w.deps.Config.River.Schema, p.Name)
-		if err != nil {
-			return err
-		}
-		plan, err := table.PlanDue(ctx, tx, int(queued), p.BatchSize, p.MaxBatchesPerRun)
-		if err != nil {
-			return err
-		}
-		var params []river.InsertManyParams
-		for _, b := range plan {
-			params = append(params, river.InsertManyParams{Args: jobs.ExpireDelete{Policy: p.Name, Rows: b.Rows, From: b.From}})
-			rows += b.Rows
-		}
-		if len(params) == 0 {
-			return nil
-		}
-		if _, err := client.InsertManyTx(ctx, tx, params); err != nil {
-			return fmt.Errorf("insert expire_delete jobs: %w", err)
-		}
-		batches = len(params)
-		return nil
-	})
+	conn, err := w.deps.Pool.Acquire(ctx)
 	if err != nil {
 		return 0, 0, fmt.Errorf("policy %s: queue batches: %w", p.Name, err)
+	}
+	defer conn.Release()
+	lockKey := jobs.KindExpireDelete + ":" + p.Name
+	var locked bool
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(hashtextextended($1, 0))`, lockKey).Scan(&locked); err != nil {
+		return 0, 0, fmt.Errorf("policy %s: lock the policy's queue: %w", p.Name, err)
+	}
+	if !locked {
+		w.deps.Logger.DebugContext(ctx, "Another planner is queueing the policy's batches", slog.String("policy", p.Name))
+		return 0, 0, nil
+	}
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, lockKey); err != nil {
+			conn.Conn().Close(context.WithoutCancel(ctx)) // closing the session releases the lock
+		}
+	}()
+
+	rows, batches := 0, 0
+	for _, n := range []int{min(w.deps.Config.River.MaxWorkers, p.MaxBatchesPerRun), p.MaxBatchesPerRun} {
+		if n -= batches; n <= 0 {
+			break
+		}
+		var planned []db.DueBatch
+		// One snapshot for the queued jobs and the due rows: a batch
+		// that commits in between leaves both at once.
+		err := pgx.BeginTxFunc(ctx, conn, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+			queued, err := db.QueuedExpireDeleteRows(ctx, tx, w.deps.Config.River.Schema, p.Name)
+			if err != nil {
+				return err
+			}
+			if planned, err = table.PlanDue(ctx, tx, int(queued), p.BatchSize, n); err != nil || len(planned) == 0 {
+				return err
+			}
+			params := make([]river.InsertManyParams, len(planned))
+			for i, b := range planned {
+				params[i] = river.InsertManyParams{Args: jobs.ExpireDelete{Policy: p.Name, Rows: b.Rows, From: b.From}}
+			}
+			if _, err := client.InsertManyTx(ctx, tx, params); err != nil {
+				return fmt.Errorf("insert expire_delete jobs: %w", err)
+			}
+			return nil
+		})
+		if err != nil {
+			return rows, batches, fmt.Errorf("policy %s: queue batches: %w", p.Name, err)
+		}
+		for _, b := range planned {
+			rows, batches = rows+b.Rows, batches+1
+		}
+		if len(planned) < n {
+			break // no more due rows
+		}
 	}
 	return rows, batches, nil
 }

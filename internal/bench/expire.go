@@ -53,6 +53,9 @@ type ExpireOptions struct {
 	NoLoad    bool          // skip the runs under foreground load
 	NoSweep   bool          // skip the sweep runs (idle and under load)
 	SweepRows int           // rows of the sweep's table, half expired (Rows)
+	// FetchCooldown overrides River's FetchCooldown (0: the service's,
+	// River's default 100ms).
+	FetchCooldown time.Duration
 	// DirectWorkers is the goroutines of the local blob baseline, each
 	// removing files with os.Remove (8).
 	DirectWorkers int
@@ -606,8 +609,10 @@ policies:
 		return run, err
 	}
 	client, stop, err := expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) {
-		rc.FetchCooldown = time.Millisecond
-		rc.FetchPollInterval = 20 * time.Millisecond
+		// The service's River configuration unless told otherwise.
+		if opts.FetchCooldown > 0 {
+			rc.FetchCooldown = opts.FetchCooldown
+		}
 	})
 	if err != nil {
 		return run, err
