@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 
@@ -168,7 +170,19 @@ func (l *Local) Delete(ctx context.Context, keys []string) (int, error) {
 
 	// Each removal waits on the filesystem (lookup, unlink, directory
 	// update), so a few run at once, each goroutine taking the next key.
-	var next, deleted atomic.Int64
+	// The directories are pruned once each at the end, not after every
+	// file: an attempt to remove a directory that is not empty yet costs
+	// as much as the unlink, and contends for the same directory locks.
+	var (
+		next, deleted atomic.Int64
+		mu            sync.Mutex
+		dirs          = map[string]bool{}
+	)
+	defer func() {
+		for _, dir := range slices.SortedFunc(maps.Keys(dirs), func(a, b string) int { return cmp.Compare(len(b), len(a)) }) {
+			l.pruneFrom(dir) // deepest first
+		}
+	}()
 	g, gctx := errgroup.WithContext(ctx)
 	for range min(l.deleteConcurrency, len(paths)) {
 		g.Go(func() error {
@@ -180,8 +194,14 @@ func (l *Local) Delete(ctx context.Context, keys []string) (int, error) {
 				if err := gctx.Err(); err != nil {
 					return fmt.Errorf("blob: delete %q: %w", keys[i], context.Cause(gctx))
 				}
-				if err := l.remove(paths[i]); err != nil {
+				removed, err := l.unlink(paths[i])
+				if err != nil {
 					return fmt.Errorf("blob: delete %q: %w", keys[i], err)
+				}
+				if removed {
+					mu.Lock()
+					dirs[filepath.Dir(paths[i])] = true
+					mu.Unlock()
 				}
 				deleted.Add(1)
 			}
@@ -191,24 +211,22 @@ func (l *Local) Delete(ctx context.Context, keys []string) (int, error) {
 	return int(deleted.Load()), err
 }
 
-// remove deletes the file at path and then every parent directory up to the
-// store's root that it left empty.
-func (l *Local) remove(path string) error {
-	info, err := os.Lstat(path)
-	if isNotExist(err) {
-		return nil
+// unlink deletes the file at path, in one system call when it is a file,
+// and reports whether it removed one. A missing file, or a directory (a
+// "directory" of other keys is not an object), is no error.
+func (l *Local) unlink(path string) (bool, error) {
+	err := syscall.Unlink(path)
+	switch {
+	case err == nil:
+		return true, nil
+	case isNotExist(err):
+		return false, nil
 	}
-	if err != nil {
-		return err
+	// Unlinking a directory fails with EISDIR on Linux, EPERM elsewhere.
+	if info, statErr := os.Lstat(path); statErr == nil && info.IsDir() {
+		return false, nil
 	}
-	if info.IsDir() {
-		return nil // a "directory" of other keys is not an object
-	}
-	if err := os.Remove(path); err != nil && !isNotExist(err) {
-		return err
-	}
-	l.pruneFrom(filepath.Dir(path))
-	return nil
+	return false, &fs.PathError{Op: "remove", Path: path, Err: err}
 }
 
 // pruneFrom removes dir and its parents, stopping at the store's root or at
