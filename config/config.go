@@ -211,6 +211,11 @@ type River struct {
 	// RescueStuckJobsAfter is when River's rescuer retries a job whose worker
 	// vanished. Must exceed every worker's timeout.
 	RescueStuckJobsAfter Duration `yaml:"rescue_stuck_jobs_after"`
+	// FetchCooldown is the shortest time between two fetches of jobs by
+	// River's producer. River's own default (100ms) leaves workers idle
+	// whenever batches are shorter than it: a worker done after 40ms
+	// waits for the next fetch.
+	FetchCooldown Duration `yaml:"fetch_cooldown"`
 	// Schema is the PostgreSQL schema holding River's tables (river_job,
 	// river_leader, ...) for Lethe (default lethe). Keeping them apart from
 	// an application's own River in the same database means neither
@@ -342,6 +347,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.JobTimeout = cmp.Or(c.River.JobTimeout, Duration(10*time.Minute))
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
+	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -420,6 +426,9 @@ func (c *Config) Validate() error {
 	}
 	if c.ShutdownGrace < 0 {
 		errs.add("shutdown_grace", "must not be negative")
+	}
+	if c.River.FetchCooldown.D() < time.Millisecond || c.River.FetchCooldown.D() > time.Second {
+		errs.add("river.fetch_cooldown", "%s must be between 1ms and 1s", c.River.FetchCooldown.D())
 	}
 	if c.River.MaxWorkers < 1 {
 		errs.add("river.max_workers", "must be at least 1")

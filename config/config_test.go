@@ -91,6 +91,7 @@ func TestParse(t *testing.T) {
 			{"BadEnvInterval", "", map[string]string{"IDEMPOTENCY_CLEANUP_INTERVAL": "often"}, `IDEMPOTENCY_CLEANUP_INTERVAL: bad duration "often"`},
 			{"S3WithoutBucket", "blob:\n  kind: s3\n", nil, `blob.s3.bucket: required`},
 			{"DeleteConcurrencyOutOfRange", "blob:\n  delete_concurrency: 1000\n", nil, `blob.delete_concurrency: must be between 1 and 256, got 1000`},
+			{"FetchCooldownTooLong", "river:\n  fetch_cooldown: 5s\n", nil, `river.fetch_cooldown: 5s must be between 1ms and 1s`},
 			{"BadRiverSchema", "river:\n  schema: \"lethe; DROP\"\n", nil, `river.schema: "lethe; DROP" is not a plain identifier`},
 			{"LongRiverSchema", "river:\n  schema: " + strings.Repeat("s", 47) + "\n", nil, `river.schema: "sss`},
 			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},

@@ -42,7 +42,7 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.BoolVar(&opts.NoSweep, "no-sweep", false, "skip the sweep runs (idle and under load)")
 	fs.IntVar(&opts.SweepRows, "sweep-rows", 0, "rows of the sweep runs' table, half expired (default --rows)")
 	fs.IntVar(&opts.DirectWorkers, "direct-workers", 8, "goroutines of the direct os.Remove baseline for the local blob store")
-	fs.DurationVar(&opts.FetchCooldown, "fetch-cooldown", 0, "River's FetchCooldown for the pipeline (0: as the service runs it)")
+	fs.DurationVar(&opts.FetchCooldown, "fetch-cooldown", 0, "River's FetchCooldown for the pipeline (0: river.fetch_cooldown's default, as the service runs it)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark process (River client, workers, pgx) to this file")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
 	if err := parse(fs, args); err != nil {

@@ -53,8 +53,8 @@ type ExpireOptions struct {
 	NoLoad    bool          // skip the runs under foreground load
 	NoSweep   bool          // skip the sweep runs (idle and under load)
 	SweepRows int           // rows of the sweep's table, half expired (Rows)
-	// FetchCooldown overrides River's FetchCooldown (0: the service's,
-	// River's default 100ms).
+	// FetchCooldown overrides river.fetch_cooldown (0: the service's
+	// default).
 	FetchCooldown time.Duration
 	// DirectWorkers is the goroutines of the local blob baseline, each
 	// removing files with os.Remove (8).
@@ -610,9 +610,7 @@ policies:
 	}
 	client, stop, err := expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) {
 		// The service's River configuration unless told otherwise.
-		if opts.FetchCooldown > 0 {
-			rc.FetchCooldown = opts.FetchCooldown
-		}
+		rc.FetchCooldown = cmp.Or(opts.FetchCooldown, cfg.River.FetchCooldown.D())
 	})
 	if err != nil {
 		return run, err

@@ -183,6 +183,7 @@ func newRiverConfig(cfg *config.Config, logger *slog.Logger) *river.Config {
 		Schema:               cfg.River.Schema,
 		JobTimeout:           cfg.River.JobTimeout.D(),
 		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
+		FetchCooldown:        cfg.River.FetchCooldown.D(),
 	}
 }
 
