@@ -12,6 +12,8 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -145,7 +147,8 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		w.deps.Logger.DebugContext(ctx, "Policy paused; expire_delete job skipped", slog.String("policy", p.Name))
 		return nil
 	}
-	if err := w.pace(ctx, p); err != nil {
+	pacer, rowsNow, err := w.pace(ctx, p, job.Args.Rows)
+	if err != nil {
 		return err
 	}
 	started := time.Now()
@@ -154,8 +157,11 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		if err := db.AsyncCommit(ctx, tx); err != nil {
 			return err
 		}
+		if err := expireTimeouts(p).SetLocal(ctx, tx); err != nil {
+			return err
+		}
 		var err error
-		if rows, err = table.DeleteDue(ctx, tx, job.Args.Rows, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
+		if rows, err = table.DeleteDue(ctx, tx, rowsNow, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		outcome := db.OutcomeOK
@@ -175,11 +181,16 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		}
 		return nil
 	})
+	if db.IsLockTimeout(err) {
+		// The application holds the rows or the table: try again later.
+		return lockSnooze(ctx, w.deps.lockTimedOut(ctx, p.Name, metrics.StepFinish, []string{p.Table}, p.LockTimeout.D(), err))
+	}
 	if err != nil {
 		return fmt.Errorf("policy %s: delete batch: %w", p.Name, err)
 	}
 	// The rows were claimed (locked) and deleted by the same transaction:
 	// both counters move together.
+	pacer()
 	w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(rows))
 	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
 	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
@@ -189,11 +200,25 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 	return nil
 }
 
-// pace is where a batch waits, before its transaction, while the
-// foreground needs the database more than the backlog needs deleting: the
-// place for the foreground-aware pacing shared with the planner's claims
-// and the sweep. Until that is wired in, batches run as River hands them
-// out, up to river.max_workers at once.
-func (w *expireDeleteWorker) pace(ctx context.Context, p *config.Expire) error {
-	return ctx.Err()
+// pace runs the policy's pacing (the same controller as the claims of
+// policies with blobs) around one batch: before it, the replica gate and
+// the controller's batch size, which may make the batch smaller than
+// planned (the rest of its range waits for the next planner run); after
+// it, with after, the controller's pause.
+func (w *expireDeleteWorker) pace(ctx context.Context, p *config.Expire, rows int) (after func(), n int, err error) {
+	lim, batch, pause := pace.ExpireLimits(p)
+	pc := w.deps.pacers().For(p.Name, p.Pace.On, lim, batch, pause)
+	step, err := pc.Start(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("policy %s: %w", p.Name, err)
+	}
+	if step.Paced {
+		rows = min(rows, step.Batch)
+	}
+	after = func() {
+		if step, err := pc.After(ctx); err == nil && step.Paced {
+			_ = pc.Pause(ctx, step.Pause)
+		}
+	}
+	return after, rows, nil
 }
