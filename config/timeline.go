@@ -32,7 +32,7 @@ const (
 // JobKinds lists every job kind Lethe's workers work. JobTimeout knows the
 // timeout of each; a kind missing here fails the workers' tests.
 var JobKinds = []string{
-	jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog,
+	jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireDelete, jobs.KindExpireWatchdog,
 	jobs.KindSweep,
 	jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 	jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
@@ -72,7 +72,7 @@ func (c *Config) jobTimeout(kind string, p Policy) (JobTimeoutOf, bool) {
 			return JobTimeoutOf{Kind: kind, Policy: p.Name, Timeout: 2 * p.RunBudget.D(), Field: "run_budget", Rule: "2 × run_budget"}, true
 		}
 		return byJobTimeout, true
-	case jobs.KindExpireBatch:
+	case jobs.KindExpireBatch, jobs.KindExpireDelete:
 		if p, ok := p.(*Expire); ok {
 			return JobTimeoutOf{Kind: kind, Policy: p.Name, Timeout: p.BatchTimeout.D(), Field: "batch_timeout"}, true
 		}

@@ -114,10 +114,7 @@ type expireDeleteWorker struct {
 
 // Timeout is the policy's batch_timeout, as for lethe.expire_batch.
 func (w *expireDeleteWorker) Timeout(job *river.Job[jobs.ExpireDelete]) time.Duration {
-	if p := w.deps.Config.Expire(job.Args.Policy); p != nil {
-		return p.BatchTimeout.D()
-	}
-	return 0
+	return w.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
 func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireDelete]) error {
