@@ -42,6 +42,7 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.BoolVar(&opts.NoSweep, "no-sweep", false, "skip the sweep runs (idle and under load)")
 	fs.IntVar(&opts.SweepRows, "sweep-rows", 0, "rows of the sweep runs' table, half expired (default --rows)")
 	fs.IntVar(&opts.DirectWorkers, "direct-workers", 8, "goroutines of the direct os.Remove baseline for the local blob store")
+	fs.DurationVar(&opts.PaceTarget, "pace-target", 0, "give the pipelines' policy a pacing block with this target_p99 (0: unpaced)")
 	fs.DurationVar(&opts.FetchCooldown, "fetch-cooldown", 0, "River's FetchCooldown for the pipeline (0: river.fetch_cooldown's default, as the service runs it)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark process (River client, workers, pgx) to this file")
 	verbose := fs.Bool("verbose", false, "log the workers' batches (debug) to stderr")
@@ -54,6 +55,9 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	}
 	if opts.SweepRows != 0 && opts.SweepRows < 1000 {
 		return usagef("--sweep-rows must be at least 1000")
+	}
+	if opts.PaceTarget < 0 {
+		return usagef("--pace-target must not be negative")
 	}
 	if opts.FgIdle <= 0 {
 		return usagef("--fg-idle must be positive")

@@ -53,6 +53,9 @@ type ExpireOptions struct {
 	NoLoad    bool          // skip the runs under foreground load
 	NoSweep   bool          // skip the sweep runs (idle and under load)
 	SweepRows int           // rows of the sweep's table, half expired (Rows)
+	// PaceTarget, when set, gives the pipelines' policy a pacing block
+	// with this pacing.target_p99 (0: no pacing, the policy's default).
+	PaceTarget time.Duration
 	// FetchCooldown overrides river.fetch_cooldown (0: the service's
 	// default).
 	FetchCooldown time.Duration
@@ -604,7 +607,7 @@ policies:
     run_budget: 10m
     batch_timeout: 10m
     stuck_after: 2h
-`, opts.Workers, blobCol, batchSize)), nil)
+`, opts.Workers, blobCol, batchSize)+pacingYAML(opts.PaceTarget)), nil)
 	if err != nil {
 		return run, err
 	}
@@ -783,4 +786,12 @@ func expireDirectDelete(ctx context.Context, store blob.Store, n int) (expireRun
 	deleted, err := store.Delete(ctx, keys)
 	run.dur, run.rows = time.Since(start), int64(deleted)
 	return run, err
+}
+
+// pacingYAML is the policy's pacing block for target, or nothing for 0.
+func pacingYAML(target time.Duration) string {
+	if target <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("    pacing: {target_p99: %s}\n", target)
 }
