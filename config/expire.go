@@ -65,6 +65,24 @@ type Expire struct {
 	// instead of queueing the application's statements behind its own.
 	LockTimeout      Duration `yaml:"lock_timeout"`
 	StatementTimeout Duration `yaml:"statement_timeout"`
+
+	// lockTimeoutGiven and statementTimeoutGiven say the file set them;
+	// otherwise they follow run_budget and batch_timeout, overrides
+	// included (deriveTimeouts).
+	lockTimeoutGiven, statementTimeoutGiven bool
+}
+
+// deriveTimeouts sets the statement and lock timeouts the file leaves out
+// from run_budget and batch_timeout: at load, and again after an override
+// changes those, so a shorter run_budget never leaves a statement_timeout
+// derived from the longer one behind.
+func (p *Expire) deriveTimeouts() {
+	if !p.statementTimeoutGiven {
+		p.StatementTimeout = min(DefaultStatementTimeout, p.RunBudget, p.BatchTimeout/2)
+	}
+	if !p.lockTimeoutGiven {
+		p.LockTimeout = min(DefaultLockTimeout, p.StatementTimeout)
+	}
 }
 
 // PolicyKind returns KindExpire.
@@ -87,8 +105,8 @@ func (p *Expire) setDefaults(given fieldSet) {
 	p.WatchdogSchedule = cmp.Or(p.WatchdogSchedule, "@every 10m")
 	p.StuckAfter = cmp.Or(p.StuckAfter, Duration(2*time.Hour))
 	p.Pace.setDefaults(given["pacing"])
-	p.StatementTimeout = cmp.Or(p.StatementTimeout, min(DefaultStatementTimeout, p.RunBudget, p.BatchTimeout/2))
-	p.LockTimeout = cmp.Or(p.LockTimeout, min(DefaultLockTimeout, p.StatementTimeout))
+	p.lockTimeoutGiven, p.statementTimeoutGiven = given["lock_timeout"], given["statement_timeout"]
+	p.deriveTimeouts()
 }
 
 func (p *Expire) validate(v *policyCheck, c *Config) {

@@ -98,6 +98,9 @@ func (c *Config) WithOverride(name string, fields map[string]json.RawMessage) (P
 	if err := errs.err(); err != nil {
 		return nil, err
 	}
+	if e, ok := p.(*Expire); ok {
+		e.deriveTimeouts()
+	}
 	check := c.shallowCopy()
 	check.Policies = slices.Clone(c.Policies)
 	check.Policies[slices.Index(c.Policies, file)] = p

@@ -30,6 +30,18 @@ policies:
 		return out
 	}
 
+	t.Run("DerivedTimeoutsFollowRunBudget", func(t *testing.T) {
+		t.Parallel()
+		cfg := load(t)
+		p, err := cfg.WithOverride("pastes", raw(map[string]string{"run_budget": `"5s"`}))
+		if err != nil {
+			t.Fatalf("run_budget 5s with the derived statement_timeout: %v", err)
+		}
+		if e := p.(*Expire); e.StatementTimeout.D().String() != "5s" || e.LockTimeout.D().String() != "2s" {
+			t.Errorf("statement_timeout %s, lock_timeout %s: want 5s (run_budget) and 2s", e.StatementTimeout.D(), e.LockTimeout.D())
+		}
+	})
+
 	t.Run("AppliedToACopy", func(t *testing.T) {
 		t.Parallel()
 		cfg := load(t)
