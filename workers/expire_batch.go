@@ -3,6 +3,7 @@ package workers
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -60,6 +61,12 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	}
 	table, err := w.tables.get(ctx, p)
 	if err != nil {
+		return err
+	}
+	// A lagging standby holds back batches claimed before it fell behind
+	// too. Past half the batch's timeout the job snoozes rather than fail:
+	// River counts no attempt, and the claim stays the job's.
+	if err := w.waitReplica(ctx, job); err != nil {
 		return err
 	}
 	started := time.Now()
@@ -189,6 +196,22 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
 		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
 	return nil
+}
+
+// expireReplicaSnooze is how long a batch held back by a lagging standby
+// snoozes before it looks again.
+const expireReplicaSnooze = 10 * time.Second
+
+// waitReplica waits while the replica gate holds deletion back, up to half
+// the batch's timeout, then snoozes the job.
+func (w *expireBatchWorker) waitReplica(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
+	waitCtx, cancel := context.WithTimeout(ctx, w.Timeout(job)/2)
+	defer cancel()
+	err := w.deps.pacers().WaitReplica(waitCtx)
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		return river.JobSnooze(expireReplicaSnooze)
+	}
+	return err
 }
 
 // setAside checks every blob key of the batch against the policy's

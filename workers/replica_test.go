@@ -93,14 +93,27 @@ func TestReplicaLagPausesDeletion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A batch claimed before the standby fell behind waits too.
+	claimedAt := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if _, err := pool.Exec(ctx, `UPDATE pastes SET deletion_status = 'DELETION_IN_PROGRESS', deletion_initiated_at = $1
+		WHERE id IN (SELECT id FROM pastes ORDER BY id LIMIT 50)`, claimedAt); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Insert(ctx, jobs.ExpireBatch{Policy: "pastes", ClaimedAt: claimedAt, Rows: 50}, nil); err != nil {
+		t.Fatal(err)
+	}
 	expiredBefore, _ := countKeys(t, pool, "lineage_event_idempotency")
 	time.Sleep(2 * time.Second)
 	expiredAfter, _ := countKeys(t, pool, "lineage_event_idempotency")
 	if expiredBefore == 0 || expiredAfter != expiredBefore {
 		t.Fatalf("while the standby lags: %d expired keys, then %d; want the sweep paused with keys left", expiredBefore, expiredAfter)
 	}
-	if n := expiredPastes(t, pool, "DELETION_IN_PROGRESS"); n != 0 {
-		t.Fatalf("while the standby lags the planner claimed %d rows", n)
+	var pastes int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pastes`).Scan(&pastes); err != nil || pastes != 1000 {
+		t.Fatalf("while the standby lags: %d of 1000 pastes left (%v); want none deleted", pastes, err)
+	}
+	if n := expiredPastes(t, pool, "DELETION_IN_PROGRESS"); n != 50 {
+		t.Fatalf("while the standby lags: %d rows claimed; want only the 50 of the batch claimed before, still waiting", n)
 	}
 	if warn := logRecords(t, logs, "Standby lags behind; deletion paused"); len(warn) != 1 || warn[0]["level"] != "WARN" || warn[0]["lag_bytes"].(float64) <= 524288 {
 		t.Fatalf("throttle log: %v; want one WARN naming a lag over 524288 bytes", warn)
