@@ -625,6 +625,10 @@ policies:
 		return run, err
 	}
 	err = expireTimed(ctx, pool, hook, &run, func() (int64, error) {
+		// The planner runs again as its schedule would, as long as each
+		// run deletes something: a paced run, whose batches shrink under
+		// load, leaves the rest to the next.
+		lastLeft := expired
 		for round := 0; ; round++ {
 			params := make([]river.InsertManyParams, opts.Planners)
 			for i := range params {
@@ -643,9 +647,10 @@ policies:
 			if left == 0 {
 				return expired, nil
 			}
-			if round == 3 {
-				return 0, fmt.Errorf("%d expired rows left after %d planner rounds", left, round+1)
+			if left >= lastLeft {
+				return 0, fmt.Errorf("%d expired rows left after %d planner rounds, the last of which deleted none", left, round+1)
 			}
+			lastLeft = left
 		}
 	})
 	if err != nil {
