@@ -248,13 +248,15 @@ type Result struct {
 }
 
 // Restore re-creates the run of b exactly as backed up, its blobs under
-// blobPrefix (the run's prefix, such as "runs/{hash}/"): in one transaction
-// holding the run's exclusive lock (so no deletion, purge or ingestion
-// interleaves) it clears the tombstone, writes the blobs first, replaces
-// the run's rows with the backup's and commits. If it fails after writing
-// blobs, the rows are unchanged and a still-present tombstone lets the
-// orphan sweep remove those blobs.
-func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix string, b *Backup) (Result, error) {
+// blobPrefix (the run's prefix, such as "runs/{hash}/"). It holds the run's
+// exclusive lock for its session (so no deletion, purge or ingestion
+// interleaves) and, with no transaction open, writes the blobs first; then,
+// in one transaction, it clears the tombstone, replaces the run's rows with
+// the backup's and commits. If it fails after writing blobs, the rows are
+// unchanged and the still-present tombstone lets the orphan sweep remove
+// those blobs (its purge waits for the lock). timeouts bound every
+// statement, the lock's wait included.
+func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix string, b *Backup, timeouts db.Timeouts) (Result, error) {
 	var res Result
 	if err := b.validate(); err != nil {
 		return res, err
@@ -263,19 +265,41 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPref
 	if err != nil {
 		return res, err
 	}
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := db.LockExclusive(ctx, tx, jobs.EntityRun, b.RunHash); err != nil {
-			return err
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return res, fmt.Errorf("acquire a connection to restore run %s: %w", b.RunHash, err)
+	}
+	defer conn.Release()
+	// A connection that may still hold a setting or the lock must not go
+	// back to the pool: closing it ends the session.
+	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
+	if err := timeouts.SetSession(ctx, conn); err != nil {
+		drop()
+		return res, err
+	}
+	defer func() {
+		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
+			drop()
 		}
+	}()
+	if err := db.LockSession(ctx, conn, jobs.EntityRun, b.RunHash); err != nil {
+		return res, err
+	}
+	defer func() {
+		if err := db.UnlockSession(context.WithoutCancel(ctx), conn, jobs.EntityRun, b.RunHash); err != nil {
+			drop()
+		}
+	}()
+	for i, bl := range b.Blobs {
+		if err := blobs.Put(ctx, keys[i], bl.Data); err != nil {
+			return Result{}, fmt.Errorf("restore blob %s: %w", keys[i], err)
+		}
+		res.Blobs++
+	}
+	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		var err error
 		if res.TombstoneCleared, err = tombstone.NewPostgres(tx).Clear(ctx, jobs.EntityRun, b.RunHash); err != nil {
 			return err
-		}
-		for i, bl := range b.Blobs {
-			if err := blobs.Put(ctx, keys[i], bl.Data); err != nil {
-				return fmt.Errorf("restore blob %s: %w", keys[i], err)
-			}
-			res.Blobs++
 		}
 		if _, err := db.DeleteRun(ctx, tx, b.RunHash); err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -141,7 +142,7 @@ func TestBackupRestore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), read)
+		res, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), read, db.Timeouts{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,11 +176,36 @@ func TestBackupRestore(t *testing.T) {
 		if err := db.SetTag(b.ctx, b.pool, "r1", "added-later"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), backup); err != nil {
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), backup, db.Timeouts{}); err != nil {
 			t.Fatal(err)
 		}
 		if after := b.snapshot(t, "r1"); fmt.Sprint(after) != fmt.Sprint(before) {
 			t.Errorf("restore did not give back the backed-up state")
+		}
+	})
+
+	t.Run("RestoreGivesUpBehindTheRunsLock", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		b.seedRun(t, "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A deletion of the run holds its lock: the restore waits
+		// lock_timeout, no longer, and writes nothing.
+		holder, err := b.pool.Acquire(b.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer holder.Release()
+		if err := db.LockSession(b.ctx, holder, "run", "r1"); err != nil {
+			t.Fatal(err)
+		}
+		defer db.UnlockSession(b.ctx, holder, "run", "r1")
+		_, err = runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), backup, db.Timeouts{Lock: 200 * time.Millisecond, Statement: 5 * time.Second})
+		if !db.IsLockTimeout(err) {
+			t.Fatalf("restore behind the run's lock: %v, want a lock timeout", err)
 		}
 	})
 
@@ -209,7 +235,7 @@ func TestBackupRestore(t *testing.T) {
 			"runs":     {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
 			"run_tags": {json.RawMessage(`{"run_hash":"victim","tag":"x"}`)},
 		}}
-		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), bad); err == nil {
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), bad, db.Timeouts{}); err == nil {
 			t.Error("restore of a row of another run succeeded")
 		}
 		if exists, _ := db.RunExists(b.ctx, b.pool, "r1"); exists {
@@ -225,7 +251,7 @@ func TestBackupRestore(t *testing.T) {
 			foreign := &runbackup.Backup{Version: 1, RunHash: "r1", Tables: map[string][]json.RawMessage{
 				"runs": {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
 			}, Blobs: []runbackup.Blob{{Key: "runs/r1/ok", Data: []byte("x")}, {Key: key, Data: []byte("overwritten")}}}
-			_, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), foreign)
+			_, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), foreign, db.Timeouts{})
 			if err == nil || !strings.Contains(err.Error(), "not under the prefix") {
 				t.Errorf("restore of a backup with blob %q: %v, want refused", key, err)
 			}
@@ -244,7 +270,7 @@ func TestBackupRestore(t *testing.T) {
 		legacy := &runbackup.Backup{Version: 1, RunHash: "r1", Tables: map[string][]json.RawMessage{
 			"runs": {json.RawMessage(`{"run_hash":"r1","name":"x","created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z"}`)},
 		}, Blobs: []runbackup.Blob{{Key: "r1/ckpt/1", Data: []byte("weights")}}}
-		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), legacy); err != nil {
+		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), legacy, db.Timeouts{}); err != nil {
 			t.Fatal(err)
 		}
 		if got := b.blobsOf(t, "r1"); fmt.Sprint(got) != fmt.Sprint(map[string]string{"runs/r1/ckpt/1": "weights"}) {
