@@ -61,6 +61,15 @@ func (t *ExpireTable) LockClaim(ctx context.Context, conn Executor, claimedAt ti
 	return nil
 }
 
+// ClaimLock is the lock of the claim claimedAt (LockClaim, UnlockClaim),
+// for a Session.
+func (t *ExpireTable) ClaimLock(claimedAt time.Time) *SessionLock {
+	return &SessionLock{
+		Lock:   func(ctx context.Context, conn Executor) error { return t.LockClaim(ctx, conn, claimedAt) },
+		Unlock: func(ctx context.Context, conn Executor) error { return t.UnlockClaim(ctx, conn, claimedAt) },
+	}
+}
+
 // UnlockClaim releases the lock LockClaim took on the same connection.
 func (t *ExpireTable) UnlockClaim(ctx context.Context, conn Executor, claimedAt time.Time) error {
 	var held bool

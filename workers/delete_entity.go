@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
@@ -97,30 +98,16 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 	if large, err := ent.Large(ctx, e.deps.Pool, key, ent.ChunkSize()); err != nil || !large {
 		return nil, err
 	}
-	conn, err := e.deps.Pool.Acquire(ctx)
+	var rows map[string]int64
+	err := entityTimeouts(e.deps.Config, ent.Name).Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
+		var err error
+		rows, err = ent.DeleteChunks(ctx, conn, key, ent.ChunkSize())
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("acquire a connection for the chunks of %s %s: %w", ent.Name, key, err)
+		return nil, fmt.Errorf("chunks of %s %s: %w", ent.Name, key, err)
 	}
-	defer conn.Release()
-	if err := entityTimeouts(e.deps.Config, ent.Name).SetSession(ctx, conn); err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
-			_ = conn.Conn().Close(context.WithoutCancel(ctx))
-		}
-	}()
-	if err := db.LockSession(ctx, conn, ent.Name, key); err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err := db.UnlockSession(context.WithoutCancel(ctx), conn, ent.Name, key); err != nil {
-			// A connection that may still hold the lock must not go back
-			// to the pool: closing it ends the session and the lock.
-			_ = conn.Conn().Close(context.WithoutCancel(ctx))
-		}
-	}()
-	return ent.DeleteChunks(ctx, conn, key, ent.ChunkSize())
+	return rows, nil
 }
 
 // deleteResult is what one deletion did.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
@@ -80,75 +81,65 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	// between (see db.ExpireTable.ResetClaim). The lock is the session's,
 	// not a transaction's: none stays open across the blob store call.
 	// Everything below runs on this connection, so a batch never waits for
-	// a second one while holding the first.
-	conn, err := w.deps.Pool.Acquire(ctx)
-	if err != nil {
-		return fmt.Errorf("policy %s: acquire connection for batch: %w", p.Name, err)
-	}
-	defer conn.Release()
-	// Every statement below gives up on a lock after lock_timeout (see
-	// lockSnooze); the settings are the session's, undone before the
-	// connection goes back to the pool.
-	if err := expireTimeouts(p).SetSession(ctx, conn); err != nil {
-		return fmt.Errorf("policy %s: %w", p.Name, err)
-	}
-	defer func() {
-		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
-			_ = conn.Conn().Close(context.WithoutCancel(ctx))
-		}
-	}()
-	lockSnoozed := func(err error) error {
+	// a second one while holding the first. Every statement gives up on a
+	// lock after lock_timeout (see lockSnooze).
+	var (
+		rows         int64
+		blobsDeleted int
+	)
+	err = expireTimeouts(p).Session(ctx, w.deps.Pool, table.ClaimLock(claimedAt), func(conn *pgxpool.Conn) error {
+		var err error
+		rows, blobsDeleted, err = w.finish(ctx, conn, p, table, job, started)
+		return err
+	})
+	if db.IsLockTimeout(err) {
 		return lockSnooze(ctx, w.deps.lockTimedOut(ctx, p.Name, metrics.StepFinish, []string{p.Table}, p.LockTimeout.D(), err))
 	}
-	if err := table.LockClaim(ctx, conn, claimedAt); db.IsLockTimeout(err) {
-		return lockSnoozed(err)
-	} else if err != nil {
+	if err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
-	defer func() {
-		unlockCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		if err := table.UnlockClaim(unlockCtx, conn, claimedAt); err != nil {
-			// Closing the session releases its locks; the pool then
-			// drops the connection.
-			_ = conn.Conn().Close(unlockCtx)
-		}
-	}()
 
+	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
+	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
+	w.deps.Logger.DebugContext(ctx, "Expired batch",
+		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
+		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
+	return nil
+}
+
+// finish does a batch's work on conn, which holds the claim's lock: it
+// reads the claimed rows' blob keys, sets aside the rows of refused keys,
+// deletes the blobs, then in one transaction deletes the rows still holding
+// the claim, audits and completes the job. It returns the rows and blobs
+// deleted.
+func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], started time.Time) (rows int64, blobsDeleted int, err error) {
+	claimedAt := job.Args.ClaimedAt
 	// Blobs first. Under the lock, the rows holding the claim are fixed:
 	// the delete below removes exactly the rows whose keys are read here.
 	blobKeys, err := table.BlobKeys(ctx, conn, claimedAt)
-	if db.IsLockTimeout(err) {
-		return lockSnoozed(err)
-	}
 	if err != nil {
-		return fmt.Errorf("policy %s: %w", p.Name, err)
+		return 0, 0, err
 	}
 	blobKeys, setAside, err := w.setAside(ctx, conn, p, table, job.ID, claimedAt, blobKeys)
-	if db.IsLockTimeout(err) {
-		return lockSnoozed(err)
-	}
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	if err := w.step(ctx, batchKeysRead, job); err != nil {
-		return err
+		return 0, 0, err
 	}
-	blobsDeleted := 0
 	if len(blobKeys) > 0 {
 		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
 		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
 		if err != nil {
-			err = fmt.Errorf("policy %s: delete %d blobs of batch: %w", p.Name, len(blobKeys), err)
-			w.auditFailure(ctx, conn, p.Name, job.ID, blobsDeleted, started, err)
-			return err
+			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)
+			w.auditFailure(ctx, conn, p.Name, job.ID, blobsDeleted, started, fmt.Errorf("policy %s: %w", p.Name, err))
+			return 0, blobsDeleted, err
 		}
 	}
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
-		return err
+		return 0, blobsDeleted, err
 	}
 
-	var rows int64
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		if err := db.AsyncCommit(ctx, tx); err != nil {
 			return err
@@ -183,19 +174,10 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		}
 		return nil
 	})
-	if db.IsLockTimeout(err) {
-		return lockSnoozed(err)
-	}
 	if err != nil {
-		return fmt.Errorf("policy %s: finish batch: %w", p.Name, err)
+		return 0, blobsDeleted, fmt.Errorf("finish batch: %w", err)
 	}
-
-	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
-	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
-	w.deps.Logger.DebugContext(ctx, "Expired batch",
-		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
-		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
-	return nil
+	return rows, blobsDeleted, nil
 }
 
 // expireReplicaSnooze is how long a batch held back by a lagging standby

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/db"
@@ -111,32 +112,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 // tombstone.
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
-	conn, err := e.deps.Pool.Acquire(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("acquire a connection for the purge of %s %s: %w", entity, key, err)
-	}
-	defer conn.Release()
-	// A connection that may still hold a setting or the lock must not go
-	// back to the pool: closing it ends the session.
-	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
-	if err := entityTimeouts(e.deps.Config, entity).SetSession(ctx, conn); err != nil {
-		drop()
-		return 0, err
-	}
-	defer func() {
-		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
-			drop()
-		}
-	}()
-	if err := db.LockSessionShared(ctx, conn, entity, key); err != nil {
-		return 0, err
-	}
-	defer func() {
-		if err := db.UnlockSessionShared(context.WithoutCancel(ctx), conn, entity, key); err != nil {
-			drop()
-		}
-	}()
-	err = func() error {
+	err := entityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
 		tombstoned, err := db.IsTombstoned(ctx, conn, entity, key)
 		if err != nil {
 			return err
@@ -159,7 +135,7 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		}
 		_, err = tombstone.NewPostgres(conn).MarkPurged(ctx, entity, key, started)
 		return err
-	}()
+	})
 	if deleted > 0 {
 		e.deps.Metrics.BlobsDeleted.WithLabelValues(e.policyFor(entity)).Add(float64(deleted))
 	}

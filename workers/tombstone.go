@@ -194,42 +194,19 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return e.skipIngest(ctx, kind, hash, "cache")
 	}
-	conn, err := e.deps.Pool.Acquire(ctx)
-	if err != nil {
-		return false, fmt.Errorf("%s for run %s: acquire a connection: %w", kind, hash, err)
-	}
-	defer conn.Release()
-	// A connection that may still hold a setting or the lock must not go
-	// back to the pool: closing it ends the session.
-	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
 	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
-	if err := timeouts.SetSession(ctx, conn); err != nil {
-		drop()
-		return false, err
-	}
-	defer func() {
-		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
-			drop()
+	var deleted bool
+	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLockShared(jobs.EntityRun, hash), func(conn *pgxpool.Conn) error {
+		var err error
+		if deleted, err = db.IsTombstoned(ctx, conn, jobs.EntityRun, hash); err != nil || deleted {
+			return err
 		}
-	}()
-	if err := db.LockSessionShared(ctx, conn, jobs.EntityRun, hash); err != nil {
-		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
-	}
-	defer func() {
-		if err := db.UnlockSessionShared(context.WithoutCancel(ctx), conn, jobs.EntityRun, hash); err != nil {
-			drop()
-		}
-	}()
-	deleted, err := db.IsTombstoned(ctx, conn, jobs.EntityRun, hash)
-	if err != nil {
-		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
-	}
-	if deleted {
-		return e.skipIngest(ctx, kind, hash, "tombstone")
-	}
-	err = write(conn)
+		return write(conn)
+	})
 	switch {
+	case deleted:
+		return e.skipIngest(ctx, kind, hash, "tombstone")
 	case db.IsTombstonedError(err):
 		return e.skipIngest(ctx, kind, hash, "trigger")
 	case err != nil:

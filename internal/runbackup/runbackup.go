@@ -265,75 +265,60 @@ func Restore(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPref
 	if err != nil {
 		return res, err
 	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return res, fmt.Errorf("acquire a connection to restore run %s: %w", b.RunHash, err)
-	}
-	defer conn.Release()
-	// A connection that may still hold a setting or the lock must not go
-	// back to the pool: closing it ends the session.
-	drop := func() { _ = conn.Conn().Close(context.WithoutCancel(ctx)) }
-	if err := timeouts.SetSession(ctx, conn); err != nil {
-		drop()
-		return res, err
-	}
-	defer func() {
-		if err := db.ResetSession(context.WithoutCancel(ctx), conn); err != nil {
-			drop()
+	err = timeouts.Session(ctx, pool, db.EntityLock(jobs.EntityRun, b.RunHash), func(conn *pgxpool.Conn) error {
+		for i, bl := range b.Blobs {
+			if err := blobs.Put(ctx, keys[i], bl.Data); err != nil {
+				return fmt.Errorf("restore blob %s: %w", keys[i], err)
+			}
+			res.Blobs++
 		}
-	}()
-	if err := db.LockSession(ctx, conn, jobs.EntityRun, b.RunHash); err != nil {
-		return res, err
-	}
-	defer func() {
-		if err := db.UnlockSession(context.WithoutCancel(ctx), conn, jobs.EntityRun, b.RunHash); err != nil {
-			drop()
-		}
-	}()
-	for i, bl := range b.Blobs {
-		if err := blobs.Put(ctx, keys[i], bl.Data); err != nil {
-			return Result{}, fmt.Errorf("restore blob %s: %w", keys[i], err)
-		}
-		res.Blobs++
-	}
-	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		var err error
-		if res.TombstoneCleared, err = tombstone.NewPostgres(tx).Clear(ctx, jobs.EntityRun, b.RunHash); err != nil {
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			var err error
+			res.TombstoneCleared, res.Rows, err = replaceRun(ctx, tx, b)
 			return err
-		}
-		if _, err := db.DeleteRun(ctx, tx, b.RunHash); err != nil {
-			return err
-		}
-		// One statement per table: jsonb_populate_recordset expands the
-		// backed-up rows server-side instead of a round trip per row.
-		if len(b.Experiment) > 0 {
-			if _, err := tx.Exec(ctx, `
-				INSERT INTO experiments SELECT * FROM jsonb_populate_recordset(NULL::experiments, $1::jsonb)
-				ON CONFLICT (name) DO NOTHING`, b.Experiment); err != nil {
-				return fmt.Errorf("restore experiments: %w", err)
-			}
-		}
-		for _, table := range slices.Backward(db.RunTables) { // runs first
-			rows := b.Tables[table]
-			if len(rows) == 0 {
-				continue
-			}
-			ident := db.Ident(table)
-			tag, err := tx.Exec(ctx, `
-				INSERT INTO `+ident+` SELECT r.* FROM jsonb_populate_recordset(NULL::`+ident+`, $1::jsonb) r
-				WHERE r.run_hash = $2`, rows, b.RunHash)
-			if err != nil {
-				return fmt.Errorf("restore %s of run %s: %w", table, b.RunHash, err)
-			}
-			if n := tag.RowsAffected(); n != int64(len(rows)) {
-				return fmt.Errorf("restore %s: %d of %d rows do not belong to run %s", table, int64(len(rows))-n, len(rows), b.RunHash)
-			}
-			res.Rows += int64(len(rows))
-		}
-		return nil
+		})
 	})
 	if err != nil {
 		return Result{}, err
 	}
 	return res, nil
+}
+
+// replaceRun clears the run's tombstone and replaces its rows with the
+// backup's, in tx. It returns whether there was a tombstone and how many
+// rows it wrote.
+func replaceRun(ctx context.Context, tx pgx.Tx, b *Backup) (cleared bool, rowsWritten int64, err error) {
+	if cleared, err = tombstone.NewPostgres(tx).Clear(ctx, jobs.EntityRun, b.RunHash); err != nil {
+		return false, 0, err
+	}
+	if _, err := db.DeleteRun(ctx, tx, b.RunHash); err != nil {
+		return false, 0, err
+	}
+	// One statement per table: jsonb_populate_recordset expands the
+	// backed-up rows server-side instead of a round trip per row.
+	if len(b.Experiment) > 0 {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO experiments SELECT * FROM jsonb_populate_recordset(NULL::experiments, $1::jsonb)
+			ON CONFLICT (name) DO NOTHING`, b.Experiment); err != nil {
+			return false, 0, fmt.Errorf("restore experiments: %w", err)
+		}
+	}
+	for _, table := range slices.Backward(db.RunTables) { // runs first
+		rows := b.Tables[table]
+		if len(rows) == 0 {
+			continue
+		}
+		ident := db.Ident(table)
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO `+ident+` SELECT r.* FROM jsonb_populate_recordset(NULL::`+ident+`, $1::jsonb) r
+			WHERE r.run_hash = $2`, rows, b.RunHash)
+		if err != nil {
+			return false, 0, fmt.Errorf("restore %s of run %s: %w", table, b.RunHash, err)
+		}
+		if n := tag.RowsAffected(); n != int64(len(rows)) {
+			return false, 0, fmt.Errorf("restore %s: %d of %d rows do not belong to run %s", table, int64(len(rows))-n, len(rows), b.RunHash)
+		}
+		rowsWritten += int64(len(rows))
+	}
+	return cleared, rowsWritten, nil
 }
