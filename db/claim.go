@@ -264,24 +264,8 @@ func (t *ExpireTable) build() {
 // the update also pairs each row's tableoid with the one locked, through a
 // hash of the locked rows (a key need not be unique across partitions).
 func (t *ExpireTable) lockThenUpdate(where, order, set string) string {
-	sameHeap := ""
-	if !t.singleHeap {
-		sameHeap = ` AND (tableoid, ctid) IN (SELECT rel, tid FROM locked)`
-	}
-	return `
-		WITH locked AS MATERIALIZED (
-			SELECT tableoid AS rel, ctid AS tid
-			FROM {table}
-			WHERE ` + where + `
-			ORDER BY ` + order + `
-			LIMIT $1
-			FOR UPDATE SKIP LOCKED
-		), changed AS (
-			UPDATE {table}
-			SET ` + set + `
-			WHERE ctid = ANY (ARRAY (SELECT tid FROM locked))` + sameHeap + `
-			RETURNING {expires_at}
-		)`
+	return t.lockThenWrite(where, order, `UPDATE {table}
+			SET `+set)
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in

@@ -87,9 +87,9 @@ func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, f
 	return n, nil
 }
 
-// lockThenWrite is lockThenUpdate for any writing statement head (a DELETE
-// FROM or an UPDATE … SET): changed returns each written row's expiry
-// column.
+// lockThenWrite writes the CTEs of lockThenUpdate for any writing
+// statement head (a DELETE FROM or an UPDATE … SET): changed returns each
+// written row's expiry column.
 func (t *ExpireTable) lockThenWrite(where, order, head string) string {
 	sameHeap := ""
 	if !t.singleHeap {

@@ -53,7 +53,7 @@ type Sweeper struct {
 // NewSweeper returns a Sweeper working with deps' pool, logger and metrics.
 func NewSweeper(deps *Deps) *Sweeper {
 	deps.initPacers()
-	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: sleepContext, finishBatchWithin: sweepFinishBatchWithin}
+	return &Sweeper{deps: deps, sizes: map[string]int{}, sleep: pace.Sleep, finishBatchWithin: sweepFinishBatchWithin}
 }
 
 // SweepResult is what one sweep run did.
@@ -411,17 +411,5 @@ func (s *Sweeper) audit(ctx context.Context, p *config.Sweep, jobID *int64, star
 	}
 	if err := db.RecordAudit(context.WithoutCancel(ctx), s.deps.Pool, entry); err != nil {
 		s.deps.Logger.WarnContext(ctx, "Failed to record sweep audit", slog.String("policy", p.Name), slog.String("error", err.Error()))
-	}
-}
-
-// sleepContext waits d, or until ctx is done (returning its error).
-func sleepContext(ctx context.Context, d time.Duration) error {
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
 	}
 }

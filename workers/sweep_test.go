@@ -19,6 +19,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -256,7 +257,7 @@ func TestSweepRows(t *testing.T) {
 		b.sweeper.sleep = func(ctx context.Context, d time.Duration) error {
 			b.pauses = append(b.pauses, d)
 			cancel() // shutdown arrives during the pause
-			return sleepContext(ctx, time.Hour)
+			return pace.Sleep(ctx, time.Hour)
 		}
 
 		res, err := b.sweeper.Run(runCtx, b.policy, nil)

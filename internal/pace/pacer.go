@@ -108,7 +108,7 @@ func ExpireLimits(p *config.Expire) (lim Limits, batch int, pause time.Duration)
 // For returns the pacer of one run of policy. paced is whether the policy
 // paces itself; a pacer that does not still waits on the replica gate.
 func (p *Pacers) For(policy string, paced bool, lim Limits, batch int, pause time.Duration) *Pacer {
-	pc := &Pacer{pacers: p, policy: policy, own: lim.MinPause, sleep: sleepContext}
+	pc := &Pacer{pacers: p, policy: policy, own: lim.MinPause, sleep: Sleep}
 	if !paced {
 		return pc
 	}

@@ -79,7 +79,7 @@ func NewReplicaGate(exec db.Executor, maxLag time.Duration, maxBytes int64, logg
 	return &ReplicaGate{
 		exec: exec, maxLag: maxLag, maxBytes: maxBytes,
 		logger: cmp.Or(logger, slog.New(slog.DiscardHandler)), m: m,
-		now: time.Now, sleep: sleepContext,
+		now: time.Now, sleep: Sleep,
 	}
 }
 
@@ -258,8 +258,8 @@ func (g *ReplicaGate) unreplayedAge(now time.Time, replayed int64) time.Duration
 	return 0
 }
 
-// sleepContext waits d, or until ctx is done (returning its error).
-func sleepContext(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx is done (returning its error).
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}
