@@ -54,36 +54,9 @@ func TestExpireClaim(t *testing.T) {
 			t.Parallel()
 			// River gave up on the batch; the watchdog finds it dead and
 			// is about to reset it when an operator retries it, and the
-			// batch gets to step before the watchdog's transaction.
-			at := expireStuckClaimTime()
-			batchGate, watchdogGate := newGate(t), newGate(t)
-			b := expireClaimSetup(t, expireHooks{
-				batch:    batchGate.parkBatch(step, at, true),
-				watchdog: watchdogGate.parkWatchdog(at),
-			})
-			pastes := expireClaimedPastes(t, b, at, 30)
-			batchID := b.deadBatch(t, at, 30)
-			watchdog, err := b.client.Insert(t.Context(), jobs.ExpireWatchdog{Policy: "pastes"}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			watchdogGate.waitReached(t, "watchdog at the dead claim")
-			if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
-				t.Fatal(err)
-			}
-			batchGate.waitReached(t, "retried batch at "+string(step))
-
-			// The batch holds the claim's lock: the watchdog skips it.
-			watchdogGate.open()
-			if job := b.waitJob(t, watchdog.Job.ID); job.State != rivertype.JobStateCompleted {
-				t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
-			}
-			b.checkWatchdogAudit(t, map[string]float64{"rows_reset": 0, "claims_alive": 0, "claims_locked": 1})
-			b.checkHoldClaim(t, at, 30)
-
-			batchGate.open()
-			b.checkBatch(t, batchID, db.OutcomeOK, 30, 30)
-			b.checkAllGone(t, pastes)
+			// batch gets to step before the watchdog's transaction. The
+			// batch holds the claim's lock: the watchdog skips it.
+			watchdogMeetsRetriedBatch(t, step, map[string]float64{"rows_reset": 0, "claims_alive": 0, "claims_locked": 1})
 		})
 	}
 
@@ -120,32 +93,7 @@ func TestExpireClaim(t *testing.T) {
 		// The retried batch is running but has not locked its claim yet
 		// when the watchdog's transaction gets the lock: the watchdog
 		// sees the job alive again and skips the claim.
-		at := expireStuckClaimTime()
-		batchGate, watchdogGate := newGate(t), newGate(t)
-		b := expireClaimSetup(t, expireHooks{
-			batch:    batchGate.parkBatch(batchBeforeLock, at, true),
-			watchdog: watchdogGate.parkWatchdog(at),
-		})
-		pastes := expireClaimedPastes(t, b, at, 30)
-		batchID := b.deadBatch(t, at, 30)
-		watchdog, err := b.client.Insert(t.Context(), jobs.ExpireWatchdog{Policy: "pastes"}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		watchdogGate.waitReached(t, "watchdog at the dead claim")
-		if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
-			t.Fatal(err)
-		}
-		batchGate.waitReached(t, "retried batch before its lock")
-		watchdogGate.open()
-		if job := b.waitJob(t, watchdog.Job.ID); job.State != rivertype.JobStateCompleted {
-			t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
-		}
-		b.checkWatchdogAudit(t, map[string]float64{"rows_reset": 0, "claims_alive": 1, "claims_locked": 0})
-
-		batchGate.open()
-		b.checkBatch(t, batchID, db.OutcomeOK, 30, 30)
-		b.checkAllGone(t, pastes)
+		watchdogMeetsRetriedBatch(t, batchBeforeLock, map[string]float64{"rows_reset": 0, "claims_alive": 1, "claims_locked": 0})
 	})
 
 	t.Run("BatchRetriedAfterItsClaimWasReset", func(t *testing.T) {
@@ -504,4 +452,39 @@ func (g *gate) parkWatchdog(at time.Time) func(context.Context, time.Time) error
 		}
 		return g.park(ctx)
 	}
+}
+
+// watchdogMeetsRetriedBatch parks the watchdog at a dead claim of 30 rows,
+// has an operator retry the claim's batch until it parks at step, lets the
+// watchdog finish and checks its audit (want) and that the rows still hold
+// the claim, then lets the batch delete them all.
+func watchdogMeetsRetriedBatch(t *testing.T, step expireBatchStep, want map[string]float64) {
+	t.Helper()
+	at := expireStuckClaimTime()
+	batchGate, watchdogGate := newGate(t), newGate(t)
+	b := expireClaimSetup(t, expireHooks{
+		batch:    batchGate.parkBatch(step, at, true),
+		watchdog: watchdogGate.parkWatchdog(at),
+	})
+	pastes := expireClaimedPastes(t, b, at, 30)
+	batchID := b.deadBatch(t, at, 30)
+	watchdog, err := b.client.Insert(t.Context(), jobs.ExpireWatchdog{Policy: "pastes"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	watchdogGate.waitReached(t, "watchdog at the dead claim")
+	if _, err := b.client.JobRetry(t.Context(), batchID); err != nil {
+		t.Fatal(err)
+	}
+	batchGate.waitReached(t, "retried batch at "+string(step))
+	watchdogGate.open()
+	if job := b.waitJob(t, watchdog.Job.ID); job.State != rivertype.JobStateCompleted {
+		t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
+	}
+	b.checkWatchdogAudit(t, want)
+	b.checkHoldClaim(t, at, 30)
+
+	batchGate.open()
+	b.checkBatch(t, batchID, db.OutcomeOK, 30, 30)
+	b.checkAllGone(t, pastes)
 }

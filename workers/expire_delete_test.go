@@ -84,11 +84,7 @@ func TestExpireWithoutBlobs(t *testing.T) {
 		// DELETED is terminal: the next run queues nothing.
 		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
 		b.waitIdle(t)
-		var n int
-		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.expire_delete'`).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n != 2 {
+		if n := b.jobCount(t, jobs.KindExpireDelete); n != 2 {
 			t.Errorf("%d expire_delete jobs, want 2 (the second planner run queues nothing)", n)
 		}
 	})

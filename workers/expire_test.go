@@ -150,6 +150,16 @@ func (b *expireBundle) waitIdle(t *testing.T) {
 }
 
 // status returns the deletion status of each paste ("" when the row is gone).
+// jobCount counts the River jobs of kind, in any state.
+func (b *expireBundle) jobCount(t *testing.T, kind string) int {
+	t.Helper()
+	var n int
+	if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE kind = $1`, kind).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 func (b *expireBundle) status(t *testing.T, pastes []paste) map[string]int {
 	t.Helper()
 	ids := make([]int64, len(pastes))
@@ -663,11 +673,7 @@ func TestExpire(t *testing.T) {
 		// DELETED is terminal: the next run claims nothing.
 		b.runJob(t, jobs.ExpirePlan{Policy: "pastes"})
 		b.waitIdle(t)
-		var batches int
-		if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE kind = 'lethe.expire_batch'`).Scan(&batches); err != nil {
-			t.Fatal(err)
-		}
-		if batches != 2 {
+		if batches := b.jobCount(t, jobs.KindExpireBatch); batches != 2 {
 			t.Errorf("%d batch jobs, want 2 (the second planner run claims nothing)", batches)
 		}
 	})
