@@ -55,13 +55,14 @@ func (t Timeouts) SetSession(ctx context.Context, conn Executor) error {
 	return nil
 }
 
-// ResetSession undoes SetSession.
+// ResetSession undoes SetSession, in one round trip: both settings go
+// back to their values at the session's start, as RESET does.
 func ResetSession(ctx context.Context, conn Executor) error {
-	if _, err := conn.Exec(ctx, `RESET lock_timeout`); err != nil {
-		return fmt.Errorf("reset lock_timeout: %w", err)
-	}
-	if _, err := conn.Exec(ctx, `RESET statement_timeout`); err != nil {
-		return fmt.Errorf("reset statement_timeout: %w", err)
+	_, err := conn.Exec(ctx, `
+		SELECT set_config(name, reset_val, false) FROM pg_settings
+		WHERE name IN ('lock_timeout', 'statement_timeout')`)
+	if err != nil {
+		return fmt.Errorf("reset lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
 }
