@@ -212,22 +212,3 @@ func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStat
 	}
 	return s, nil
 }
-
-// ForegroundSessions counts the other client sessions of this database that
-// ran a statement within the last second, leaving out sessions with this
-// session's application_name (Lethe's own pool): the load a yielding sweep
-// gives way to.
-func ForegroundSessions(ctx context.Context, exec Executor) (int, error) {
-	var n int
-	err := exec.QueryRow(ctx, `
-		SELECT count(*) FROM pg_stat_activity
-		WHERE datname = current_database()
-		  AND backend_type = 'client backend'
-		  AND pid <> pg_backend_pid()
-		  AND application_name <> current_setting('application_name')
-		  AND (state = 'active' OR state_change > clock_timestamp() - interval '1 second')`).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("count foreground sessions: %w", err)
-	}
-	return n, nil
-}
