@@ -27,10 +27,6 @@ var overridable = map[Kind][]string{
 	KindTombstone: {"schedule", "gc_schedule", "tombstone_max_age", "delete_chunk_size", "max_batch_delete_ids"},
 }
 
-// OverridableFields returns the fields of a policy of kind k that an
-// override may set, in a stable order.
-func OverridableFields(k Kind) []string { return slices.Clone(overridable[k]) }
-
 // Overrides are field values (as JSON) that replace a policy's file values,
 // by policy name and then by field name.
 type Overrides map[string]map[string]json.RawMessage

@@ -199,17 +199,3 @@ func strength(mode string) int {
 	}
 	return len(lockStrength)
 }
-
-// DescribeBlocker names the most likely holder of the lock a statement on
-// tables gave up on (LockHolders), or says that none was found (the holder
-// let go in between). It never fails: a failed lookup is described.
-func DescribeBlocker(ctx context.Context, exec Executor, tables []string) string {
-	holders, err := LockHolders(ctx, exec, tables)
-	switch {
-	case err != nil:
-		return "lock holder unknown: " + err.Error()
-	case len(holders) == 0:
-		return fmt.Sprintf("a lock on %v, released since", tables)
-	}
-	return holders[0].String()
-}

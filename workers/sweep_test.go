@@ -392,25 +392,6 @@ func TestSweepRows(t *testing.T) {
 	})
 }
 
-// lockKeys holds row locks on keys in a transaction of its own until the
-// returned transaction ends.
-func lockKeys(t *testing.T, pool *pgxpool.Pool, keys ...string) interface {
-	Rollback(context.Context) error
-} {
-	t.Helper()
-	tx, err := pool.Begin(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { tx.Rollback(context.Background()) })
-	tag, err := tx.Exec(context.Background(),
-		`SELECT 1 FROM lineage_event_idempotency WHERE idempotency_key = ANY($1) FOR UPDATE`, keys)
-	if err != nil || tag.RowsAffected() != int64(len(keys)) {
-		t.Fatalf("lock keys: %v (%d rows)", err, tag.RowsAffected())
-	}
-	return tx
-}
-
 // blockKeys makes deleting keys wait on a lock until the returned
 // transaction ends, as a slow or stuck batch would: a trigger takes an
 // advisory lock that the transaction holds. (A row lock no longer makes a
