@@ -16,6 +16,10 @@ type Pace struct {
 	// a batch (20ms): above it the batch halves and the pause doubles,
 	// within it they recover step by step.
 	TargetP99 Duration `yaml:"target_p99"`
+	// MaxSlowdown keeps the probe's latency while a batch runs within
+	// this multiple of its latency between batches; 0 means 1.25. A high
+	// value (up to 100) leaves TargetP99 alone to decide.
+	MaxSlowdown float64 `yaml:"max_slowdown"`
 	// MinBatchSize is the smallest batch under load; 0 means min(100, the
 	// policy's largest batch).
 	MinBatchSize int `yaml:"min_batch_size"`
@@ -43,15 +47,22 @@ func (p Pace) LongestPause(pause Duration) Duration {
 	return max(cmp.Or(p.MaxPause, Duration(time.Second)), pause)
 }
 
+// DefaultMaxSlowdown is pacing.max_slowdown when not set.
+const DefaultMaxSlowdown = 1.25
+
 func (p *Pace) setDefaults(given bool) {
 	p.On = given
 	p.TargetP99 = cmp.Or(p.TargetP99, Duration(DefaultPaceTarget))
+	p.MaxSlowdown = cmp.Or(p.MaxSlowdown, DefaultMaxSlowdown)
 }
 
 // validate checks the fields set, for a policy whose batches are at most
 // maxBatch rows and whose own pause is pause.
 func (p *Pace) validate(v *policyCheck, maxBatch int, pause Duration) {
 	v.positiveDuration("pacing.target_p99", p.TargetP99)
+	if !(p.MaxSlowdown >= 1 && p.MaxSlowdown <= 100) {
+		v.add("pacing.max_slowdown", "%g must be from 1 to 100 (a multiple of the latency between batches)", p.MaxSlowdown)
+	}
 	if p.MinBatchSize != 0 {
 		v.positive("pacing.min_batch_size", p.MinBatchSize)
 		if p.MinBatchSize > maxBatch {

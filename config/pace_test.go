@@ -51,6 +51,9 @@ func TestPacingConfig(t *testing.T) {
 		if s.Pace.TargetP99.D() != DefaultPaceTarget || s.Pace.MinBatch(s.MaxBatchSize) != 100 || s.Pace.LongestPause(s.Pause) != Duration(time.Second) {
 			t.Fatalf("sweep pacing defaults: %+v", s.Pace)
 		}
+		if s.Pace.MaxSlowdown != 1.25 || e.Pace.MaxSlowdown != 1.25 {
+			t.Fatalf("max_slowdown defaults: sweep %g, expire %g; want 1.25", s.Pace.MaxSlowdown, e.Pace.MaxSlowdown)
+		}
 		if e.Pace.MinBatch(e.BatchSize) != 100 || e.Pace.TargetP99.D() != 20*time.Millisecond {
 			t.Fatalf("expire pacing defaults: %+v", e.Pace)
 		}
@@ -61,7 +64,11 @@ func TestPacingConfig(t *testing.T) {
 		_, err := parse(t, `database: {max_replica_lag: -1s, max_replica_lag_bytes: -5, replica_url: "postgres://standby/lethe"}
 policies:`+sweep+`    pause: 2s
     pacing: {target_p99: -5ms, min_batch_size: 20000, max_pause: 1s, targt: 5ms}
-`+expire+`    pacing: {min_batch_size: -1}
+`+expire+`    pacing: {min_batch_size: -1, max_slowdown: 0.5}
+  - name: runs
+    kind: expire
+    table: pastes
+    pacing: {max_slowdown: .nan}
 `)
 		if err == nil {
 			t.Fatal("want errors")
@@ -75,6 +82,8 @@ policies:`+sweep+`    pause: 2s
 			"policies[0] (keys).pacing.min_batch_size: 20000 must be at most the largest batch 10000",
 			"policies[0] (keys).pacing.max_pause: 1s must be at least pause 2s",
 			"policies[1] (pastes).pacing.min_batch_size: must be at least 1, got -1",
+			"policies[1] (pastes).pacing.max_slowdown: 0.5 must be from 1 to 100",
+			"policies[2] (runs).pacing.max_slowdown: NaN must be from 1 to 100",
 		} {
 			if !strings.Contains(err.Error(), want) {
 				t.Errorf("errors lack %q:\n%v", want, err)

@@ -61,6 +61,23 @@ func CommitProbe(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error)
 	return time.Since(began), nil
 }
 
+// ReadProbe measures how long the server takes to answer a trivial query
+// on a connection of pool: what a foreground point read waits for besides
+// its own work (CPU, the scheduler). Acquiring the connection is not
+// counted.
+func ReadProbe(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("read probe: %w", err)
+	}
+	defer conn.Release()
+	began := time.Now()
+	if _, err := conn.Exec(ctx, `SELECT 1`); err != nil {
+		return 0, fmt.Errorf("read probe: %w", err)
+	}
+	return time.Since(began), nil
+}
+
 // Standby is one streaming standby as the primary sees it in
 // pg_stat_replication.
 type Standby struct {

@@ -144,21 +144,60 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		w.deps.Logger.DebugContext(ctx, "Policy paused; expire_delete job skipped", slog.String("policy", p.Name))
 		return nil
 	}
-	pacer, rowsNow, err := w.pace(ctx, p, job.Args.Rows)
+	lim, batch, pause := pace.ExpireLimits(p)
+	pc := w.deps.pacers().For(p.Name, p.Pace.On, lim, batch, pause)
+	step, release, err := pc.StartBatch(ctx)
 	if err != nil {
-		return err
+		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}
+	defer release()
+	// Paced, the job deletes its rows in the controller's chunks with the
+	// controller's pauses between them, for up to half its timeout; what
+	// is left then waits for the next planner run.
+	until := time.Now().Add(w.Timeout(job) / 2)
+	for left := job.Args.Rows; ; {
+		n := left
+		if step.Paced {
+			n = min(n, step.Batch)
+		}
+		rows, err := w.deleteChunk(ctx, p, table, job, n, n == left, !step.Paced)
+		if err != nil {
+			return err
+		}
+		if left -= int(rows); left <= 0 || rows < int64(n) || time.Now().After(until) {
+			return nil
+		}
+		// More rows are left only when the chunk was paced.
+		if step, err = pc.After(ctx); err != nil {
+			return fmt.Errorf("policy %s: %w", p.Name, err)
+		}
+		if step.Paced {
+			if err := pc.Pause(ctx, step.Pause); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// deleteChunk locks and deletes (or marks) up to n of the job's rows, with
+// the audit entry, in one transaction; last completes the job in it too.
+// async commits without waiting for the WAL flush (while the foreground is
+// busy, a chunk pays for its own flush rather than leave it to the next
+// foreground commit).
+func (w *expireDeleteWorker) deleteChunk(ctx context.Context, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireDelete], n int, last, async bool) (int64, error) {
 	started := time.Now()
 	var rows int64
-	err = w.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		if err := db.AsyncCommit(ctx, tx); err != nil {
-			return err
+	err := w.deps.txFunc(ctx, func(tx pgx.Tx) error {
+		if async {
+			if err := db.AsyncCommit(ctx, tx); err != nil {
+				return err
+			}
 		}
 		if err := expireTimeouts(p).SetLocal(ctx, tx); err != nil {
 			return err
 		}
 		var err error
-		if rows, err = table.DeleteDue(ctx, tx, rowsNow, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
+		if rows, err = table.DeleteDue(ctx, tx, n, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		outcome := db.OutcomeOK
@@ -169,53 +208,31 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		if err := db.RecordAudit(ctx, tx, db.AuditEntry{
 			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
 			RowsDeleted: rows, StartedAt: started, Outcome: outcome,
-			Detail: map[string]any{"rows_claimed": rows, "rows_asked": job.Args.Rows, "claim": "none", "on_delete": p.OnDelete},
+			Detail: map[string]any{"rows_claimed": rows, "rows_asked": n, "claim": "none", "on_delete": p.OnDelete},
 		}); err != nil {
 			return err
 		}
-		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
-			return fmt.Errorf("complete job: %w", err)
+		if last || rows < int64(n) {
+			if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+				return fmt.Errorf("complete job: %w", err)
+			}
 		}
 		return nil
 	})
 	if db.IsLockTimeout(err) {
 		// The application holds the rows or the table: try again later.
-		return lockSnooze(ctx, w.deps.lockTimedOut(ctx, p.Name, metrics.StepFinish, []string{p.Table}, p.LockTimeout.D(), err))
+		return 0, lockSnooze(ctx, w.deps.lockTimedOut(ctx, p.Name, metrics.StepFinish, []string{p.Table}, p.LockTimeout.D(), err))
 	}
 	if err != nil {
-		return fmt.Errorf("policy %s: delete batch: %w", p.Name, err)
+		return 0, fmt.Errorf("policy %s: delete batch: %w", p.Name, err)
 	}
 	// The rows were claimed (locked) and deleted by the same transaction:
 	// both counters move together.
-	pacer()
 	w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(rows))
 	w.deps.Metrics.RowsDeleted.WithLabelValues(p.Name).Add(float64(rows))
 	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
-		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_asked", job.Args.Rows),
+		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_asked", n),
 		slog.Int64("rows_deleted", rows), slog.Duration("duration", time.Since(started)))
-	return nil
-}
-
-// pace runs the policy's pacing (the same controller as the claims of
-// policies with blobs) around one batch: before it, the replica gate and
-// the controller's batch size, which may make the batch smaller than
-// planned (the rest of its range waits for the next planner run); after
-// it, with after, the controller's pause.
-func (w *expireDeleteWorker) pace(ctx context.Context, p *config.Expire, rows int) (after func(), n int, err error) {
-	lim, batch, pause := pace.ExpireLimits(p)
-	pc := w.deps.pacers().For(p.Name, p.Pace.On, lim, batch, pause)
-	step, err := pc.Start(ctx)
-	if err != nil {
-		return nil, 0, fmt.Errorf("policy %s: %w", p.Name, err)
-	}
-	if step.Paced {
-		rows = min(rows, step.Batch)
-	}
-	after = func() {
-		if step, err := pc.After(ctx); err == nil && step.Paced {
-			_ = pc.Pause(ctx, step.Pause)
-		}
-	}
-	return after, rows, nil
+	return rows, nil
 }

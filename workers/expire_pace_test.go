@@ -3,20 +3,25 @@ package workers
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 )
 
-// TestExpirePlannerPaces: with a pacing block, the planner's claims shrink
-// while another application uses the database and the probe is over the
-// target (1µs: always), and are back at batch_size once it stops.
+// TestExpirePlannerPaces: with a pacing block, the planner's claims start
+// at pacing.min_batch_size and stay there while another application uses
+// the database and the probe is over the target (1µs: always), and are
+// back at batch_size once it stops.
 func TestExpirePlannerPaces(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -48,29 +53,15 @@ func TestExpirePlannerPaces(t *testing.T) {
 		return sizes
 	}
 
-	// Another application's session busy in the same database.
-	cfg := b.pool.Config().ConnConfig.Copy()
-	cfg.RuntimeParams["application_name"] = "checkout-service"
-	fg, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fgCtx, stopFG := context.WithCancel(ctx)
-	busy := make(chan struct{})
-	go func() { _, _ = fg.Exec(fgCtx, `SELECT pg_sleep(60)`); close(busy) }()
-	defer func() { stopFG(); <-busy; fg.Close(context.WithoutCancel(ctx)) }()
-	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
-		l, err := db.ReadForegroundLoad(ctx, b.pool)
-		return l.Busy > 0, err
-	})
+	stopFG := busyForeground(t, b.pool)
+	defer stopFG()
 	expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 	sizes := plan("under load")
-	if len(sizes) < 3 || sizes[0] != 100 || sizes[1] != 50 || sizes[2] != 25 || !falling(sizes[:len(sizes)-1]) {
-		t.Fatalf("under load: claims %v; want them halving from batch_size 100", sizes)
+	if len(sizes) != 25 || slices.Max(sizes) != 10 {
+		t.Fatalf("under load: claims %v; want 25 claims of pacing.min_batch_size 10", sizes)
 	}
 
 	stopFG()
-	<-busy
 	testenv.WaitUntil(t, 10*time.Second, "the foreground to go quiet", func() (bool, error) {
 		l, err := db.ReadForegroundLoad(ctx, b.pool)
 		return l.Busy == 0, err
@@ -78,5 +69,104 @@ func TestExpirePlannerPaces(t *testing.T) {
 	expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 	if sizes := plan("after the load"); fmt.Sprint(sizes) != "[100 100 50]" {
 		t.Fatalf("after the load: claims %v; want full claims [100 100 50]", sizes)
+	}
+}
+
+// busyForeground keeps another application's session busy in pool's
+// database (a statement running) until the returned function is called.
+func busyForeground(t *testing.T, pool *pgxpool.Pool) (stop func()) {
+	t.Helper()
+	ctx := t.Context()
+	cfg := pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = "checkout-service"
+	fg, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fgCtx, cancel := context.WithCancel(ctx)
+	busy := make(chan struct{})
+	go func() { _, _ = fg.Exec(fgCtx, `SELECT pg_sleep(60)`); close(busy) }()
+	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
+		l, err := db.ReadForegroundLoad(ctx, pool)
+		return l.Busy > 0, err
+	})
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			cancel()
+			<-busy
+			fg.Close(context.WithoutCancel(ctx))
+		})
+	}
+}
+
+// TestExpireDeletePaces: under a foreground load, the batches of a policy
+// without a blob column run one at a time, each deleting its whole range in
+// the controller's chunks (pacing.min_batch_size while every probe is over
+// the target), so one planner run deletes every due row.
+func TestExpireDeletePaces(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n",
+		func(p *config.Expire) { p.BlobKeyColumn, p.BlobPrefix = "", "" })
+	// Each delete statement notes when it ran, by transaction, and takes
+	// 20ms, so batches running side by side would overlap.
+	if _, err := b.pool.Exec(ctx, `
+		CREATE TABLE deletes_seen (xid bigint, at timestamptz);
+		CREATE FUNCTION note_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			INSERT INTO deletes_seen VALUES (txid_current(), clock_timestamp());
+			IF TG_WHEN = 'BEFORE' THEN PERFORM pg_sleep(0.02); END IF;
+			RETURN NULL;
+		END $$;
+		CREATE TRIGGER note_delete_before BEFORE DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete();
+		CREATE TRIGGER note_delete_after AFTER DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete()`); err != nil {
+		t.Fatal(err)
+	}
+	defer busyForeground(t, b.pool)()
+	expired := expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
+
+	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+		t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+	}
+	b.waitIdle(t)
+	if got := b.status(t, expired); got[""] != 250 {
+		t.Fatalf("after one planner run: expired pastes by status = %v, want all gone", got)
+	}
+	if n := b.jobCount(t, jobs.KindExpireDelete); n != 3 {
+		t.Errorf("%d expire_delete jobs, want 3 (250 rows at batch_size 100)", n)
+	}
+	audit, err := db.ListAudit(ctx, b.pool, "pastes", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunks int
+	for _, e := range audit {
+		if e.RowsDeleted > 10 {
+			t.Errorf("audit entry of %d rows, want chunks of at most pacing.min_batch_size 10", e.RowsDeleted)
+		}
+		if e.RowsDeleted > 0 {
+			chunks++
+		}
+	}
+	if chunks < 25 {
+		t.Errorf("%d chunks deleted rows, want at least 25", chunks)
+	}
+	// One transaction at a time: each delete's [start, end] ends before
+	// the next one's starts.
+	rows, err := b.pool.Query(ctx, `SELECT min(at), max(at) FROM deletes_seen GROUP BY xid ORDER BY min(at)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct{ From, To time.Time }
+	spans, err := pgx.CollectRows(rows, pgx.RowToStructByPos[span])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(spans); i++ {
+		if spans[i].From.Before(spans[i-1].To) {
+			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
+				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
+		}
 	}
 }

@@ -74,6 +74,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 	var cursor db.ClaimCursor
 	lim, startBatch, startPause := pace.ExpireLimits(p)
 	pacer := w.deps.pacers().For(p.Name, p.Pace.On, lim, startBatch, startPause)
+	defer pacer.Close()
 	step, err := pacer.Start(ctx)
 	if err != nil {
 		return 0, 0, fmt.Errorf("policy %s: %w", p.Name, err)

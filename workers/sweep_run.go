@@ -137,6 +137,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 	s.deps.Metrics.SweepBatchSize.WithLabelValues(p.Name).Set(float64(size))
 	lim, startBatch, startPause := pace.SweepLimits(p)
 	pacer := s.deps.pacers().For(p.Name, p.Paced(), lim, startBatch, startPause)
+	defer pacer.Close()
 	pacer.SetSleep(s.sleep)
 	step, err := pacer.Start(ctx)
 	if err != nil {

@@ -9,15 +9,16 @@
 // standby replays too far behind.
 //
 // Lethe cannot read the foreground's latency from the server, so it
-// measures a proxy: right after each batch commits, a tiny durable commit
-// (the probe) waits for the WAL flush as a foreground write does, behind
-// whatever WAL the batch left unflushed. That is the moment a foreground
-// write suffers most, so keeping the probe within the target keeps the
-// foreground's tail there. A foreground session blocked on a lock a Lethe
-// session holds counts as over the target too.
+// measures proxies while the foreground is busy: a sampler probes the
+// server with a trivial query and a tiny durable commit, in turn, and
+// compares the probes taken while a batch runs with those taken between
+// batches (the slowdown); the commit probes also have an absolute ceiling.
+// A foreground session blocked on a lock a Lethe session holds counts as
+// over the target too. While paced, a policy's batches run one at a time.
 package pace
 
 import (
+	"sync"
 	"time"
 )
 
@@ -25,6 +26,9 @@ import (
 type Limits struct {
 	// Target is the probe latency the controller keeps within.
 	Target time.Duration
+	// MaxSlowdown, when above 0, also keeps the probe during a batch
+	// within this multiple of its latency between batches (the baseline).
+	MaxSlowdown float64
 	// MinBatch and MaxBatch bound the batch size; MinPause and MaxPause
 	// the pause between batches.
 	MinBatch, MaxBatch int
@@ -38,13 +42,21 @@ type Signal struct {
 	Busy int
 	// Blocked is the foreground sessions waiting on a lock Lethe holds.
 	Blocked int
-	// Probe is the latency of the commit probe; 0 when not measured.
+	// Probe is the latency of the commit probe right after the batch; 0
+	// when not measured.
 	Probe time.Duration
+	// Slowdown is how many times slower than between batches the
+	// slowest probe taken while the batch ran was (against the 95th
+	// percentile of the probes between batches); 0 when not measured.
+	Slowdown float64
 }
 
 // over reports whether s shows the foreground hurt beyond lim.
 func (s Signal) over(lim Limits) bool {
-	return s.Blocked > 0 || s.Probe > lim.Target
+	if s.Blocked > 0 || s.Probe > lim.Target {
+		return true
+	}
+	return lim.MaxSlowdown > 0 && s.Slowdown > lim.MaxSlowdown
 }
 
 // Step is what the next batch does.
@@ -61,18 +73,27 @@ type Step struct {
 
 // Controller is an AIMD loop over a batch size and a pause. While the
 // signal is within the target the batch grows by a fixed step and the
-// pause shrinks by one; above it the batch halves and the pause doubles.
-// It keeps no clock: every change comes from Observe.
+// pause halves; above it the batch halves and the pause doubles. The pause
+// recovers as fast as it backs off: a pause at its ceiling after a
+// moment of contention would otherwise hold the rate down for dozens of
+// batches.
+// Until the first signal above the target (slow start), the batch doubles
+// instead of growing by a step, so a controller that starts small reaches
+// the foreground's capacity within a few batches rather than dozens.
+// It keeps no clock: every change comes from Observe. It is safe for
+// concurrent use: a policy's batches running side by side share one.
 type Controller struct {
+	mu    sync.Mutex
 	lim   Limits
 	batch int
 	pause time.Duration
+	slow  bool // slow start: no signal above the target yet
 }
 
 // NewController returns a controller that starts at batch and pause
 // (clamped to lim) the first time the foreground is busy.
 func NewController(lim Limits, batch int, pause time.Duration) *Controller {
-	c := &Controller{batch: batch, pause: pause}
+	c := &Controller{batch: batch, pause: pause, slow: true}
 	c.SetLimits(lim)
 	return c
 }
@@ -80,6 +101,8 @@ func NewController(lim Limits, batch int, pause time.Duration) *Controller {
 // SetLimits changes the limits (a policy changed at run time) and clamps
 // the current step into them.
 func (c *Controller) SetLimits(lim Limits) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	lim.MinBatch = max(lim.MinBatch, 1)
 	lim.MaxBatch = max(lim.MaxBatch, lim.MinBatch)
 	lim.MinPause = max(lim.MinPause, 0)
@@ -90,11 +113,17 @@ func (c *Controller) SetLimits(lim Limits) {
 }
 
 // Limits returns the controller's limits.
-func (c *Controller) Limits() Limits { return c.lim }
+func (c *Controller) Limits() Limits {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lim
+}
 
 // Current returns the step the controller is at, as if the foreground
 // were busy.
 func (c *Controller) Current() Step {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	return Step{Paced: true, Batch: c.batch, Pause: c.pause}
 }
 
@@ -105,8 +134,8 @@ func (c *Controller) batchStep() int {
 	return max(c.lim.MinBatch, (c.lim.MaxBatch-c.lim.MinBatch)/64, 1)
 }
 
-// pauseStep is the additive decrease of the pause, and the pause a
-// decrease from zero starts at: a sixty-fourth of MaxPause, at least 1ms.
+// pauseStep is the pause a doubling from zero starts at: a sixty-fourth
+// of MaxPause, at least 1ms.
 func (c *Controller) pauseStep() time.Duration {
 	return max(c.lim.MaxPause/64, time.Millisecond)
 }
@@ -114,16 +143,23 @@ func (c *Controller) pauseStep() time.Duration {
 // Observe takes the signal measured after a batch and returns the step for
 // the pause that follows and the next batch.
 func (c *Controller) Observe(s Signal) Step {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if s.Busy == 0 && s.Blocked == 0 {
 		return Step{Batch: c.batch, Pause: c.pause}
 	}
 	over := s.over(c.lim)
-	if over {
+	switch {
+	case over:
+		c.slow = false
 		c.batch = max(c.lim.MinBatch, c.batch/2)
 		c.pause = min(c.lim.MaxPause, max(2*c.pause, c.pauseStep()))
-	} else {
+	case c.slow:
+		c.batch = min(c.lim.MaxBatch, 2*c.batch)
+		c.pause = max(c.lim.MinPause, c.pause/2)
+	default:
 		c.batch = min(c.lim.MaxBatch, c.batch+c.batchStep())
-		c.pause = max(c.lim.MinPause, c.pause-c.pauseStep())
+		c.pause = max(c.lim.MinPause, c.pause/2)
 	}
 	return Step{Paced: true, Batch: c.batch, Pause: c.pause, Over: over}
 }

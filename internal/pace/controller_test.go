@@ -1,6 +1,7 @@
 package pace
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -40,13 +41,50 @@ func TestController(t *testing.T) {
 		}
 	})
 
-	t.Run("WithinTargetGrowsAdditively", func(t *testing.T) {
+	t.Run("SlowStartDoublesUntilOverTarget", func(t *testing.T) {
 		t.Parallel()
-		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		c := NewController(testLimits(), 100, 0)
+		var sizes []int
+		for range 4 {
+			sizes = append(sizes, c.Observe(busy(time.Millisecond)).Batch)
+		}
+		if fmt.Sprint(sizes) != "[200 400 800 1600]" {
+			t.Fatalf("slow start: batches %v; want them doubling from 100", sizes)
+		}
+		if step := c.Observe(busy(time.Second)); step.Batch != 800 {
+			t.Fatalf("over target: %+v; want 800 rows", step)
+		}
+		if step := c.Observe(busy(time.Millisecond)); step.Batch != 954 {
+			t.Fatalf("within target after slow start: %+v; want 954 rows (one step of 154)", step)
+		}
+	})
+
+	t.Run("WithinTargetGrowsBatchAdditivelyAndHalvesPause", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 2000, 50*time.Millisecond)
+		c.Observe(busy(time.Second)) // ends slow start: 1000 rows, 100ms
 		step := c.Observe(busy(5 * time.Millisecond))
-		// Step: max(MinBatch 100, (10000-100)/64 = 154) rows, 1s/64 = 15.625ms.
-		if step.Over || step.Batch != 1154 || step.Pause != 100*time.Millisecond-15625*time.Microsecond {
-			t.Fatalf("within target: %+v; want 1154 rows and 84.375ms", step)
+		// Step: max(MinBatch 100, (10000-100)/64 = 154) rows; the pause halves.
+		if step.Over || step.Batch != 1154 || step.Pause != 50*time.Millisecond {
+			t.Fatalf("within target: %+v; want 1154 rows and 50ms", step)
+		}
+	})
+
+	t.Run("SlowdownBeyondTheLimitIsOverTarget", func(t *testing.T) {
+		t.Parallel()
+		lim := testLimits()
+		lim.MaxSlowdown = 1.25
+		c := NewController(lim, 1000, 100*time.Millisecond)
+		if step := c.Observe(Signal{Busy: 1, Probe: time.Millisecond, Slowdown: 1.2}); step.Over {
+			t.Fatalf("slowdown 1.2 within 1.25: %+v; want within", step)
+		}
+		if step := c.Observe(Signal{Busy: 1, Probe: time.Millisecond, Slowdown: 1.5}); !step.Over {
+			t.Fatalf("slowdown 1.5 beyond 1.25: %+v; want over", step)
+		}
+		lim.MaxSlowdown = 0
+		c.SetLimits(lim)
+		if step := c.Observe(Signal{Busy: 1, Probe: time.Millisecond, Slowdown: 50}); step.Over {
+			t.Fatalf("without a slowdown limit: %+v; want within", step)
 		}
 	})
 

@@ -27,14 +27,20 @@ type Pacers struct {
 	// it is not set.
 	Gate *ReplicaGate
 
-	mu    sync.Mutex
-	ctrls map[string]*Controller
+	mu       sync.Mutex
+	ctrls    map[string]*Controller
+	tokens   map[string]chan struct{} // per policy: the batch that runs while paced
+	samplers map[string]*sampler
+
+	loadMu   sync.Mutex
+	lastLoad db.ForegroundLoad
+	loadAt   time.Time
 }
 
 // NewPacers returns the pacers of a process working on pool with cfg's
 // database settings. m may be nil.
 func NewPacers(pool *pgxpool.Pool, cfg *config.Config, logger *slog.Logger, m *metrics.Metrics) *Pacers {
-	p := &Pacers{pool: pool, metrics: m, logger: logger, ctrls: map[string]*Controller{}}
+	p := &Pacers{pool: pool, metrics: m, logger: logger, ctrls: map[string]*Controller{}, tokens: map[string]chan struct{}{}, samplers: map[string]*sampler{}}
 	var pm *metrics.PaceMetrics
 	if m != nil {
 		pm = &m.Pace
@@ -73,6 +79,27 @@ type errRow struct{ err error }
 
 func (r errRow) Scan(...any) error { return r.err }
 
+// loadFresh is how long a reading of the foreground's load serves the
+// batches of every paced policy of the process: small batches would
+// otherwise read pg_stat_activity more often than they delete.
+const loadFresh = 100 * time.Millisecond
+
+// load reads the foreground's load, or, unless fresh is set (a run's
+// start), returns the last reading while it is fresh.
+func (p *Pacers) load(ctx context.Context, fresh bool) (db.ForegroundLoad, error) {
+	p.loadMu.Lock()
+	defer p.loadMu.Unlock()
+	if !fresh && time.Since(p.loadAt) < loadFresh {
+		return p.lastLoad, nil
+	}
+	l, err := db.ReadForegroundLoad(ctx, p.pool)
+	if err != nil {
+		return l, err
+	}
+	p.lastLoad, p.loadAt = l, time.Now()
+	return l, nil
+}
+
 // WaitReplica waits on the replica gate (see ReplicaGate.Wait); a nil
 // Pacers never waits.
 func (p *Pacers) WaitReplica(ctx context.Context) error {
@@ -88,21 +115,24 @@ func (p *Pacers) WaitReplica(ctx context.Context) error {
 // yield_pause.
 func SweepLimits(p *config.Sweep) (lim Limits, batch int, pause time.Duration) {
 	return Limits{
-		Target:   p.Pace.TargetP99.D(),
+		Target: p.Pace.TargetP99.D(), MaxSlowdown: p.Pace.MaxSlowdown,
 		MinBatch: p.Pace.MinBatch(p.MaxBatchSize), MaxBatch: p.MaxBatchSize,
 		MinPause: p.Pause.D(), MaxPause: p.Pace.LongestPause(p.Pause).D(),
 	}, p.YieldBatchSize, p.YieldPause.D()
 }
 
 // ExpireLimits are an expire policy's pacing limits for its planner's
-// claims: from pacing.min_batch_size to batch_size rows, from no pause to
-// pacing.max_pause. Under load it starts at batch_size without a pause.
+// claims, or its batches when it has no blob column: from
+// pacing.min_batch_size to batch_size rows, from no pause to
+// pacing.max_pause. Under load it starts at pacing.min_batch_size without
+// a pause, and slow start doubles the batch from there.
 func ExpireLimits(p *config.Expire) (lim Limits, batch int, pause time.Duration) {
-	return Limits{
-		Target:   p.Pace.TargetP99.D(),
+	lim = Limits{
+		Target: p.Pace.TargetP99.D(), MaxSlowdown: p.Pace.MaxSlowdown,
 		MinBatch: p.Pace.MinBatch(p.BatchSize), MaxBatch: p.BatchSize,
 		MaxPause: p.Pace.LongestPause(0).D(),
-	}, p.BatchSize, 0
+	}
+	return lim, lim.MinBatch, 0
 }
 
 // For returns the pacer of one run of policy. paced is whether the policy
@@ -122,6 +152,14 @@ func (p *Pacers) For(policy string, paced bool, lim Limits, batch int, pause tim
 		ctrl.SetLimits(lim)
 	}
 	pc.ctrl = ctrl
+	if pc.token = p.tokens[policy]; pc.token == nil {
+		pc.token = make(chan struct{}, 1)
+		p.tokens[policy] = pc.token
+	}
+	if pc.smp = p.samplers[policy]; pc.smp == nil {
+		pc.smp = newSampler(p.pool)
+		p.samplers[policy] = pc.smp
+	}
 	return pc
 }
 
@@ -142,6 +180,12 @@ type Pacer struct {
 	ctrl   *Controller   // nil: the policy does not pace
 	own    time.Duration // the policy's own pause
 	sleep  func(ctx context.Context, d time.Duration) error
+	token  chan struct{} // the policy's: held by the one paced batch that runs
+	smp    *sampler      // the policy's
+	// inBatch is set from the start of a paced batch (Start, the end of
+	// a paced Pause) to After or Close.
+	inBatch bool
+	paced   bool // the last step's
 }
 
 // SetSleep replaces the pause's sleep (tests that observe pauses).
@@ -152,13 +196,25 @@ func (pc *Pacer) SetSleep(sleep func(ctx context.Context, d time.Duration) error
 // Start waits on the replica gate, then reads the foreground's load and
 // returns the step of the first batch.
 func (pc *Pacer) Start(ctx context.Context) (Step, error) {
+	step, err := pc.start(ctx)
+	if err == nil && step.Paced {
+		if err = pc.smp.warm(ctx); err != nil {
+			return Step{}, err
+		}
+		pc.begin()
+	}
+	return step, err
+}
+
+// start is Start without marking the batch as begun.
+func (pc *Pacer) start(ctx context.Context) (Step, error) {
 	if err := pc.pacers.Gate.Wait(ctx); err != nil {
 		return Step{}, err
 	}
 	if pc.ctrl == nil {
 		return Step{}, nil
 	}
-	load, err := db.ReadForegroundLoad(ctx, pc.pacers.pool)
+	load, err := pc.pacers.load(ctx, true)
 	if err != nil {
 		return Step{}, fmt.Errorf("pace %s: %w", pc.policy, err)
 	}
@@ -168,25 +224,89 @@ func (pc *Pacer) Start(ctx context.Context) (Step, error) {
 	return step, nil
 }
 
-// After measures the foreground right after a batch committed: its load
-// and, when it is busy, the commit probe. It returns the step for the
-// pause that follows and the next batch.
+// begin marks a paced batch as started, for the sampler.
+func (pc *Pacer) begin() {
+	if !pc.inBatch {
+		pc.inBatch = true
+		pc.smp.begin()
+	}
+}
+
+// end marks the batch as done and returns what the sampler measured while
+// it ran (see sampler.end).
+func (pc *Pacer) end() (slowdown float64, commit time.Duration) {
+	if !pc.inBatch {
+		return 0, 0
+	}
+	pc.inBatch = false
+	return pc.smp.end()
+}
+
+// Close ends the pacer's use: a loop calls it when it stops, after its last
+// batch.
+func (pc *Pacer) Close() { pc.end() }
+
+// StartBatch is Start for a policy whose batches run as separate jobs, up
+// to the workers' count at once. While the foreground is busy, only one
+// of the policy's batches in this process runs at a time, from StartBatch
+// to its pause's end: on a small server, batches running side by side
+// take every core the foreground needs, whatever their size. The caller
+// calls release once the batch and its pause are done (on every path); a
+// batch that waits for its turn holds no connection.
+func (pc *Pacer) StartBatch(ctx context.Context) (step Step, release func(), err error) {
+	if step, err = pc.start(ctx); err != nil || !step.Paced {
+		return step, func() {}, err
+	}
+	select {
+	case pc.token <- struct{}{}:
+	case <-ctx.Done():
+		return Step{}, nil, context.Cause(ctx)
+	}
+	// The batch before this one moved the controller while this one
+	// waited.
+	if err := pc.smp.warm(ctx); err != nil {
+		<-pc.token
+		return Step{}, nil, err
+	}
+	step = pc.ctrl.Current()
+	pc.record(step)
+	pc.begin()
+	var once sync.Once
+	return step, func() {
+		once.Do(func() {
+			pc.Close()
+			<-pc.token
+		})
+	}, nil
+}
+
+// After takes what the sampler measured while the batch ran and reads the
+// foreground's load; it returns the step for the pause that follows and
+// the next batch. A batch shorter than the sampler's interval may have no
+// commit probe of its own: then one is taken right after its commit, when
+// its WAL is still to flush.
 func (pc *Pacer) After(ctx context.Context) (Step, error) {
 	if pc.ctrl == nil {
 		return Step{}, nil
 	}
-	load, err := db.ReadForegroundLoad(ctx, pc.pacers.pool)
+	slowdown, commit := pc.end()
+	load, err := pc.pacers.load(ctx, false)
 	if err != nil {
 		return Step{}, fmt.Errorf("pace %s: %w", pc.policy, err)
 	}
-	sig := Signal{Busy: load.Busy, Blocked: load.Blocked}
-	if sig.Busy > 0 || sig.Blocked > 0 {
+	sig := Signal{Busy: load.Busy, Blocked: load.Blocked, Probe: commit, Slowdown: slowdown}
+	if (sig.Busy > 0 || sig.Blocked > 0) && sig.Probe == 0 {
 		if sig.Probe, err = db.CommitProbe(ctx, pc.pacers.pool); err != nil {
 			return Step{}, fmt.Errorf("pace %s: %w", pc.policy, err)
 		}
 	}
 	step := pc.ctrl.Observe(sig)
 	pc.record(step)
+	if pc.pacers.logger != nil && step.Paced {
+		pc.pacers.logger.DebugContext(ctx, "Paced",
+			slog.String("policy", pc.policy), slog.Duration("probe", sig.Probe), slog.Float64("slowdown", sig.Slowdown),
+			slog.Bool("over", step.Over), slog.Int("batch", step.Batch), slog.Duration("pause", step.Pause))
+	}
 	return step, nil
 }
 
@@ -201,11 +321,19 @@ func (pc *Pacer) Pause(ctx context.Context, d time.Duration) error {
 			pc.pacers.metrics.Pace.ThrottledSeconds.WithLabelValues(pc.policy).Add(extra.Seconds())
 		}
 	}
-	return pc.pacers.Gate.Wait(ctx)
+	if err := pc.pacers.Gate.Wait(ctx); err != nil {
+		return err
+	}
+	if pc.ctrl != nil && pc.paced {
+		pc.begin() // the next batch starts now
+	}
+	return nil
 }
 
-// record publishes a paced step on the policy's gauges.
+// record notes whether step is paced and publishes a paced step on the
+// policy's gauges.
 func (pc *Pacer) record(step Step) {
+	pc.paced = step.Paced
 	if m := pc.pacers.metrics; m != nil && step.Paced {
 		m.Pace.BatchSize.WithLabelValues(pc.policy).Set(float64(step.Batch))
 		m.Pace.Pause.WithLabelValues(pc.policy).Set(step.Pause.Seconds())

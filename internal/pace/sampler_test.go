@@ -1,0 +1,81 @@
+package pace
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// TestSampler: probes taken while a batch runs are compared with those
+// taken between batches, kind by kind, and the sampler stops probing once
+// no batch has begun for a while. The probes here are functions whose
+// latency the test sets: the real ones are measured against PostgreSQL by
+// the workers' pacing tests.
+func TestSampler(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+
+	var slow atomic.Bool // what a batch does to the server
+	var probes atomic.Int64
+	measure := func(read, loaded time.Duration) func(context.Context, *pgxpool.Pool) (time.Duration, error) {
+		return func(context.Context, *pgxpool.Pool) (time.Duration, error) {
+			probes.Add(1)
+			if slow.Load() {
+				return loaded, nil
+			}
+			return read, nil
+		}
+	}
+	s := &sampler{every: time.Millisecond, idle: 50 * time.Millisecond, probes: []probe{
+		{measure: measure(time.Millisecond, 3*time.Millisecond)},
+		{measure: measure(2*time.Millisecond, 10*time.Millisecond), commit: true},
+	}}
+
+	if err := s.warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !s.ready() {
+		t.Fatal("warm returned without a baseline of every kind")
+	}
+
+	// A batch that slows the server: the commit probe went from 2ms to
+	// 10ms (5×), the read probe from 1ms to 3ms (3×).
+	slow.Store(true)
+	s.begin()
+	time.Sleep(20 * time.Millisecond)
+	slowdown, commit := s.end()
+	slow.Store(false)
+	if slowdown != 5 || commit != 10*time.Millisecond {
+		t.Fatalf("slowing batch: slowdown %.2f, slowest commit %s; want 5 and 10ms", slowdown, commit)
+	}
+
+	// A batch that leaves the server as it is.
+	s.begin()
+	time.Sleep(20 * time.Millisecond)
+	if slowdown, commit := s.end(); slowdown != 1 || commit != 2*time.Millisecond {
+		t.Fatalf("harmless batch: slowdown %.2f, slowest commit %s; want 1 and 2ms", slowdown, commit)
+	}
+
+	// No batch for longer than idle: the sampler stops.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		running := s.running
+		s.mu.Unlock()
+		if !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the sampler still probes 5s after the last batch")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	before := probes.Load()
+	time.Sleep(20 * time.Millisecond)
+	if after := probes.Load(); after != before {
+		t.Fatalf("stopped sampler took %d more probes", after-before)
+	}
+}
