@@ -53,9 +53,12 @@ type ExpireOptions struct {
 	NoLoad    bool          // skip the runs under foreground load
 	NoSweep   bool          // skip the sweep runs (idle and under load)
 	SweepRows int           // rows of the sweep's table, half expired (Rows)
-	// PaceTarget, when set, gives the pipelines' policy a pacing block
-	// with this pacing.target_p99 (0: no pacing, the policy's default).
+	// PaceTarget is the pacing.target_p99 of the pipelines' and the
+	// sweep's pacing (0: the default); NoPace leaves the pipelines'
+	// policy without a pacing block, so it deletes at full speed under
+	// the foreground load too.
 	PaceTarget time.Duration
+	NoPace     bool
 	// FetchCooldown overrides river.fetch_cooldown (0: the service's
 	// default).
 	FetchCooldown time.Duration
@@ -173,16 +176,20 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	if err != nil {
 		return err
 	}
-	var s3 *blob.S3
+	var s3, s3OneAtATime *blob.S3
 	if !opts.NoS3 {
-		store, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
+		store, oneAtATime, stop, err := expireStartVersitygwClients(ctx, opts.Versitygw)
 		if err != nil {
 			return err
 		}
 		defer stop()
-		s3 = store
+		s3, s3OneAtATime = store, oneAtATime
 	}
 	var sweep *sweepBench
+	// The sweep as docs/sweep.md tunes it for throughput, pacing itself
+	// to the foreground.
+	sweepSetting := SweepTuned
+	sweepSetting.Yield, sweepSetting.PaceTarget = true, opts.PaceTarget
 	if !opts.NoSweep {
 		sweep = &sweepBench{pool: pool, logger: opts.Logger, opts: SweepOptions{
 			Rows: opts.SweepRows, Workers: opts.FgWorkers, Rate: opts.FgRate, Idle: opts.FgIdle}}
@@ -202,8 +209,8 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		direct     = &expireSeries{name: fmt.Sprintf("direct os.Remove of the same files, %d goroutines", opts.DirectWorkers)}
 		withS3     = &expireSeries{name: "pipeline, blobs on versitygw"}
 		directS3   = &expireSeries{name: "direct DeleteObjects, one client"}
-		sweepIdle  = &expireSeries{name: "lethe sweep (default setting), idle"}
-		sweepLoad  = &expireSeries{name: "lethe sweep (default setting), under foreground load"}
+		sweepIdle  = &expireSeries{name: "lethe sweep (tuned + yielding), idle"}
+		sweepLoad  = &expireSeries{name: "lethe sweep (tuned + yielding), under foreground load"}
 	)
 	measure := func(s *expireSeries, r expireRun, err error) error {
 		if err != nil {
@@ -256,18 +263,18 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 			if err := measure(withS3, r, err); err != nil {
 				return err
 			}
-			r, err = expireDirectDelete(ctx, s3, opts.BlobRows/2)
+			r, err = expireDirectDelete(ctx, s3, s3OneAtATime, opts.BlobRows/2)
 			if err := measure(directS3, r, err); err != nil {
 				return err
 			}
 		}
 		if sweep != nil {
-			r, err = expireSweep(ctx, sweep, nil)
+			r, err = expireSweep(ctx, sweep, sweepSetting, nil)
 			if err := measure(sweepIdle, r, err); err != nil {
 				return err
 			}
 			if !opts.NoLoad {
-				r, err = expireSweep(ctx, sweep, load)
+				r, err = expireSweep(ctx, sweep, sweepSetting, load)
 				if err := measure(sweepLoad, r, err); err != nil {
 					return err
 				}
@@ -305,6 +312,12 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		fmt.Fprintf(out, "  %-44s %8s %9s %9s %9s\n", "phase", "samples", "p50 ms", "p99 ms", "max ms")
 		rows := []SweepLatency{fgIdle, fgNaive, fgPipeline}
 		names := []string{"idle (windows before each loaded run)", "during the naive loop", "during the pipeline"}
+		for _, phase := range []string{"idle", "pipeline"} {
+			for _, op := range []string{"insert", "read"} {
+				rows = append(rows, load.fg.summary(phase+"/"+op))
+				names = append(names, fmt.Sprintf("  %s: %ss only", phase, op))
+			}
+		}
 		if sweep != nil {
 			sweepFgIdle, sweepFgDuring = load.sweepFg.summary("idle"), load.sweepFg.summary("during")
 			rows = append(rows, sweepFgIdle, sweepFgDuring)
@@ -349,7 +362,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	latencyRatio("foreground_p99_during_naive_vs_idle", fgNaive, fgIdle, 1.25)
 	rateRatio("expire_local_blobs_vs_direct_delete", withLocal, direct, 0.8)
 	rateRatio("expire_versitygw_vs_direct_deleteobjects", withS3, directS3, 1.5)
-	rateRatio("sweep_under_load_vs_sweep_idle", sweepLoad, sweepIdle, 0)
+	rateRatio("sweep_under_load_vs_sweep_idle", sweepLoad, sweepIdle, 0.30)
 	latencyRatio("foreground_p99_during_sweep_vs_idle", sweepFgDuring, sweepFgIdle, 1.25)
 	if len(dbOnly.runs) > 0 && len(plain.runs) > 0 {
 		wp, _, _ := dbOnly.walPerRow()
@@ -607,7 +620,7 @@ policies:
     run_budget: 10m
     batch_timeout: 10m
     stuck_after: 2h
-`, opts.Workers, blobCol, batchSize)+pacingYAML(opts.PaceTarget)), nil)
+`, opts.Workers, blobCol, batchSize)+pipelinePacing(opts)), nil)
 	if err != nil {
 		return run, err
 	}
@@ -778,7 +791,9 @@ func expirePutBlobs(ctx context.Context, store blob.Store, rows int) error {
 
 // expireDirectDelete is the blob baseline: one client deleting the same keys
 // with DeleteObjects, 1,000 keys a request, one request at a time.
-func expireDirectDelete(ctx context.Context, store blob.Store, n int) (expireRun, error) {
+// client is a store that sends one request at a time; the blobs are put
+// with store.
+func expireDirectDelete(ctx context.Context, store, client blob.Store, n int) (expireRun, error) {
 	run := expireRun{name: "direct DeleteObjects, one client"}
 	if err := expirePutBlobs(ctx, store, 2*n); err != nil {
 		return run, err
@@ -788,7 +803,7 @@ func expireDirectDelete(ctx context.Context, store blob.Store, n int) (expireRun
 		keys = append(keys, "pastes/"+strconv.Itoa(i))
 	}
 	start := time.Now()
-	deleted, err := store.Delete(ctx, keys)
+	deleted, err := client.Delete(ctx, keys)
 	run.dur, run.rows = time.Since(start), int64(deleted)
 	return run, err
 }
@@ -799,4 +814,16 @@ func pacingYAML(target time.Duration) string {
 		return ""
 	}
 	return fmt.Sprintf("    pacing: {target_p99: %s}\n", target)
+}
+
+// pipelinePacing is the pipelines' pacing block: pacing on, with
+// --pace-target, unless --no-pace.
+func pipelinePacing(opts ExpireOptions) string {
+	switch {
+	case opts.NoPace:
+		return ""
+	case opts.PaceTarget > 0:
+		return pacingYAML(opts.PaceTarget)
+	}
+	return "    pacing: {}\n"
 }

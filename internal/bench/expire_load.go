@@ -108,9 +108,9 @@ func (l *expireLoad) start(ctx context.Context, fg *sweepForeground, phase strin
 	return end, nil
 }
 
-// expireSweep runs Lethe's sweep with its default setting on the sweep
-// benchmark's table, freshly loaded, under load when load is set.
-func expireSweep(ctx context.Context, b *sweepBench, load *expireLoad) (expireRun, error) {
+// expireSweep runs Lethe's sweep with setting on the sweep benchmark's
+// table, freshly loaded, under load when load is set.
+func expireSweep(ctx context.Context, b *sweepBench, setting SweepSetting, load *expireLoad) (expireRun, error) {
 	run := expireRun{name: "sweep"}
 	b.partitioned = false
 	if err := b.load(ctx); err != nil {
@@ -132,7 +132,7 @@ func expireSweep(ctx context.Context, b *sweepBench, load *expireLoad) (expireRu
 		hook = func(ctx context.Context) (func(), error) { return load.start(ctx, load.sweepFg, "during") }
 	}
 	err := expireTimed(ctx, b.pool, hook, &run, func() (int64, error) {
-		t, err := b.letheSweep(ctx, SweepRunbookDefaults)
+		t, err := b.letheSweep(ctx, setting)
 		if err == nil && t.Rows != b.expired {
 			err = fmt.Errorf("sweep deleted %d rows, want %d", t.Rows, b.expired)
 		}

@@ -15,37 +15,49 @@ import (
 // bucket on it, and a function that stops the server and removes its data.
 // bin defaults to $LETHE_VERSITYGW, then ./bin/versitygw, then PATH.
 func expireStartVersitygw(ctx context.Context, bin string) (*blob.S3, func(), error) {
+	store, _, stop, err := expireStartVersitygwClients(ctx, bin)
+	return store, stop, err
+}
+
+// expireStartVersitygwClients is expireStartVersitygw that also returns a
+// second client of the same bucket that sends one DeleteObjects request at
+// a time (the direct baseline).
+func expireStartVersitygwClients(ctx context.Context, bin string) (store, oneAtATime *blob.S3, stop func(), err error) {
 	if bin == "" {
 		var ok bool
 		if bin, ok = versitygw.Find("bin"); !ok {
-			return nil, nil, errors.New("versitygw not found: set LETHE_VERSITYGW, run `go tool task tools:versitygw`, or pass --no-s3")
+			return nil, nil, nil, errors.New("versitygw not found: set LETHE_VERSITYGW, run `go tool task tools:versitygw`, or pass --no-s3")
 		}
 	}
 	dir, err := os.MkdirTemp("", "lethe-bench-versitygw-")
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	root := filepath.Join(dir, "root")
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		os.RemoveAll(dir)
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	srv, err := versitygw.Start(bin, root, filepath.Join(dir, "versitygw.log"))
 	if err != nil {
 		os.RemoveAll(dir)
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	stop := func() {
+	stop = func() {
 		srv.Stop()
 		os.RemoveAll(dir)
 	}
-	store, err := blob.NewS3(ctx, blob.S3Options{
+	opts := blob.S3Options{
 		Endpoint: srv.Endpoint, Region: "us-east-1", Bucket: "lethe-bench", PathStyle: true,
 		AccessKeyID: versitygw.AccessKey, SecretAccessKey: versitygw.SecretKey, CreateBucket: true,
-	})
+	}
+	if store, err = blob.NewS3(ctx, opts); err == nil {
+		opts.CreateBucket, opts.DeleteConcurrency = false, 1
+		oneAtATime, err = blob.NewS3(ctx, opts)
+	}
 	if err != nil {
 		stop()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return store, stop, nil
+	return store, oneAtATime, stop, nil
 }

@@ -52,8 +52,10 @@ type SweepSetting struct {
 	// range-partitioned by the hour.
 	Partitions bool
 	// Yield sets yield_to_foreground: full speed on an idle database,
-	// small batches and long pauses while other sessions work.
+	// paced while other sessions work.
 	Yield bool
+	// PaceTarget, when set, gives the policy pacing.target_p99.
+	PaceTarget time.Duration
 }
 
 func (s SweepSetting) String() string {
@@ -62,7 +64,10 @@ func (s SweepSetting) String() string {
 	}
 	desc := fmt.Sprintf("batch %d..%d, pause %s, target %s", s.BatchSize, s.MaxBatchSize, s.Pause, s.Target)
 	if s.Yield {
-		desc += ", yield_to_foreground (1000-row batches, 100ms pauses under load)"
+		desc += ", yield_to_foreground (paced under load, from 1000-row batches and 100ms pauses)"
+	}
+	if s.PaceTarget > 0 {
+		desc += fmt.Sprintf(", pacing.target_p99 %s", s.PaceTarget)
 	}
 	return desc
 }
@@ -381,7 +386,7 @@ policies:
     pause: %s
     target_batch_duration: %s
     yield_to_foreground: %t
-`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target, s.Yield)
+`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target, s.Yield) + pacingYAML(s.PaceTarget)
 	cfg, err := config.Parse([]byte(yaml), nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
