@@ -262,12 +262,12 @@ func (pc *Pacer) StartBatch(ctx context.Context) (step Step, release func(), err
 	case <-ctx.Done():
 		return Step{}, nil, context.Cause(ctx)
 	}
-	// The batch before this one moved the controller while this one
-	// waited.
 	if err := pc.smp.warm(ctx); err != nil {
 		<-pc.token
 		return Step{}, nil, err
 	}
+	// The batch before this one moved the controller while this one
+	// waited.
 	step = pc.ctrl.Current()
 	pc.record(step)
 	pc.begin()
