@@ -209,6 +209,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		direct     = &expireSeries{name: fmt.Sprintf("direct os.Remove of the same files, %d goroutines", opts.DirectWorkers)}
 		withS3     = &expireSeries{name: "pipeline, blobs on versitygw"}
 		directS3   = &expireSeries{name: "direct DeleteObjects, one client"}
+		parallelS3 = &expireSeries{name: fmt.Sprintf("direct DeleteObjects, %d requests in flight (the server's ceiling)", blob.DefaultDeleteConcurrency)}
 		sweepIdle  = &expireSeries{name: "lethe sweep (tuned + yielding), idle"}
 		sweepLoad  = &expireSeries{name: "lethe sweep (tuned + yielding), under foreground load"}
 	)
@@ -267,6 +268,10 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 			if err := measure(directS3, r, err); err != nil {
 				return err
 			}
+			r, err = expireDirectDelete(ctx, s3, s3, opts.BlobRows/2)
+			if err := measure(parallelS3, r, err); err != nil {
+				return err
+			}
 		}
 		if sweep != nil {
 			r, err = expireSweep(ctx, sweep, sweepSetting, nil)
@@ -286,7 +291,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 
 	fmt.Fprintf(out, "\n%-68s %4s %9s %12s  %s\n", "run", "runs", "rows", "rows/s", "min – max")
-	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, direct, withS3, directS3, sweepIdle, sweepLoad} {
+	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, direct, withS3, directS3, parallelS3, sweepIdle, sweepLoad} {
 		if len(s.runs) == 0 {
 			continue
 		}
@@ -362,6 +367,8 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	latencyRatio("foreground_p99_during_naive_vs_idle", fgNaive, fgIdle, 1.25)
 	rateRatio("expire_local_blobs_vs_direct_delete", withLocal, direct, 0.8)
 	rateRatio("expire_versitygw_vs_direct_deleteobjects", withS3, directS3, 1.5)
+	rateRatio("expire_versitygw_vs_parallel_deleteobjects", withS3, parallelS3, 0)
+	rateRatio("parallel_deleteobjects_vs_one_at_a_time", parallelS3, directS3, 0)
 	rateRatio("sweep_under_load_vs_sweep_idle", sweepLoad, sweepIdle, 0.30)
 	latencyRatio("foreground_p99_during_sweep_vs_idle", sweepFgDuring, sweepFgIdle, 1.25)
 	if len(dbOnly.runs) > 0 && len(plain.runs) > 0 {
@@ -789,9 +796,10 @@ func expirePutBlobs(ctx context.Context, store blob.Store, rows int) error {
 	return firstErr
 }
 
-// expireDirectDelete is the blob baseline: one client deleting the same keys
-// with DeleteObjects, 1,000 keys a request, one request at a time.
-// client is a store that sends one request at a time; the blobs are put
+// expireDirectDelete is a blob baseline: one client deleting the same keys
+// as the pipeline with DeleteObjects, 1,000 keys a request, nothing else.
+// client sends them one request at a time (the baseline the pipeline is
+// held to), or several at once (the server's ceiling); the blobs are put
 // with store.
 func expireDirectDelete(ctx context.Context, store, client blob.Store, n int) (expireRun, error) {
 	run := expireRun{name: "direct DeleteObjects, one client"}
