@@ -282,6 +282,7 @@ policies:
     kind: expire
     table: pastes
     blob_key_column: blob_key
+    blob_prefix: pastes/
     schedule: "@every %s"
     batch_size: %d
 `, opts.Workers, opts.Interval, opts.BatchSize), nil)

@@ -39,3 +39,22 @@ func TestExpireSmall(t *testing.T) {
 		}
 	}
 }
+
+// TestExpireLatencySmall runs the expired → gone benchmark briefly: every
+// produced row must go (with its blob) and every live row stay, or it
+// fails.
+func TestExpireLatencySmall(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	opts := ExpireLatencyOptions{
+		ServerURL: testenv.DatabaseURL(t),
+		Rate:      200, Duration: 2 * time.Second, Interval: time.Second, ExpiresIn: 500 * time.Millisecond,
+		LiveRows: 100, BatchSize: 100, NoS3: true, Out: &out,
+	}
+	if err := ExpireLatency(t.Context(), opts); err != nil {
+		t.Fatalf("ExpireLatency: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`(?m)p99`).Match(out.Bytes()) {
+		t.Errorf("no p99 in the report:\n%s", out.String())
+	}
+}
