@@ -49,31 +49,27 @@ const commitProbeSQL = `BEGIN; SET LOCAL synchronous_commit = on; SELECT txid_cu
 
 // CommitProbe measures how long a tiny durable commit takes now.
 func CommitProbe(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("commit probe: %w", err)
-	}
-	defer conn.Release()
-	began := time.Now()
-	if _, err := conn.Exec(ctx, commitProbeSQL); err != nil {
-		return 0, fmt.Errorf("commit probe: %w", err)
-	}
-	return time.Since(began), nil
+	return probe(ctx, pool, "commit probe", commitProbeSQL)
 }
 
-// ReadProbe measures how long the server takes to answer a trivial query
-// on a connection of pool: what a foreground point read waits for besides
-// its own work (CPU, the scheduler). Acquiring the connection is not
-// counted.
+// ReadProbe measures how long the server takes to answer a trivial query:
+// what a foreground point read waits for besides its own work (CPU, the
+// scheduler).
 func ReadProbe(ctx context.Context, pool *pgxpool.Pool) (time.Duration, error) {
+	return probe(ctx, pool, "read probe", `SELECT 1`)
+}
+
+// probe times sql on a connection of pool; acquiring the connection is
+// not counted, so a busy pool does not read as a slow server.
+func probe(ctx context.Context, pool *pgxpool.Pool, what, sql string) (time.Duration, error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("read probe: %w", err)
+		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	defer conn.Release()
 	began := time.Now()
-	if _, err := conn.Exec(ctx, `SELECT 1`); err != nil {
-		return 0, fmt.Errorf("read probe: %w", err)
+	if _, err := conn.Exec(ctx, sql); err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	return time.Since(began), nil
 }
