@@ -1,15 +1,12 @@
 package workers
 
 import (
-	"context"
 	"fmt"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
@@ -53,8 +50,7 @@ func TestExpirePlannerPaces(t *testing.T) {
 		return sizes
 	}
 
-	stopFG := busyForeground(t, b.pool)
-	defer stopFG()
+	stopFG := appBusy(t, b.pool, sleepStatement)
 	expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 	sizes := plan("under load")
 	if len(sizes) != 25 || slices.Max(sizes) != 10 {
@@ -69,34 +65,6 @@ func TestExpirePlannerPaces(t *testing.T) {
 	expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 	if sizes := plan("after the load"); fmt.Sprint(sizes) != "[100 100 50]" {
 		t.Fatalf("after the load: claims %v; want full claims [100 100 50]", sizes)
-	}
-}
-
-// busyForeground keeps another application's session busy in pool's
-// database (a statement running) until the returned function is called.
-func busyForeground(t *testing.T, pool *pgxpool.Pool) (stop func()) {
-	t.Helper()
-	ctx := t.Context()
-	cfg := pool.Config().ConnConfig.Copy()
-	cfg.RuntimeParams["application_name"] = "checkout-service"
-	fg, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fgCtx, cancel := context.WithCancel(ctx)
-	busy := make(chan struct{})
-	go func() { _, _ = fg.Exec(fgCtx, `SELECT pg_sleep(60)`); close(busy) }()
-	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
-		l, err := db.ReadForegroundLoad(ctx, pool)
-		return l.Busy > 0, err
-	})
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			cancel()
-			<-busy
-			fg.Close(context.WithoutCancel(ctx))
-		})
 	}
 }
 
@@ -123,7 +91,7 @@ func TestExpireDeletePaces(t *testing.T) {
 		CREATE TRIGGER note_delete_after AFTER DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete()`); err != nil {
 		t.Fatal(err)
 	}
-	defer busyForeground(t, b.pool)()
+	appBusy(t, b.pool, sleepStatement)
 	expired := expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 
 	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
@@ -170,3 +138,6 @@ func TestExpireDeletePaces(t *testing.T) {
 		}
 	}
 }
+
+// sleepStatement keeps a session busy for a minute at a time.
+func sleepStatement(int) string { return `SELECT pg_sleep(60)` }

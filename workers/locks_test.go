@@ -22,22 +22,55 @@ import (
 	"github.com/lethehq/lethe/jobs"
 )
 
-// appSession is a connection of an application sharing Lethe's database,
-// named "billing" in pg_stat_activity, with a transaction open.
-func appSession(t *testing.T, pool *pgxpool.Pool) pgx.Tx {
+// appConn is a connection to pool's database of another application,
+// named name in pg_stat_activity, closed when the test ends.
+func appConn(t *testing.T, pool *pgxpool.Pool, name string) *pgx.Conn {
 	t.Helper()
 	cfg := pool.Config().ConnConfig.Copy()
-	cfg.RuntimeParams["application_name"] = "billing"
+	cfg.RuntimeParams["application_name"] = name
 	conn, err := pgx.ConnectConfig(t.Context(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close(context.Background()) })
-	tx, err := conn.Begin(t.Context())
+	return conn
+}
+
+// appSession is a connection of an application sharing Lethe's database,
+// named "billing" in pg_stat_activity, with a transaction open.
+func appSession(t *testing.T, pool *pgxpool.Pool) pgx.Tx {
+	t.Helper()
+	tx, err := appConn(t, pool, "billing").Begin(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	return tx
+}
+
+// appBusy keeps a session of another application ("checkout-service")
+// running statement(0), statement(1), … one after another until the
+// returned function is called, and returns once Lethe sees the database
+// busy.
+func appBusy(t *testing.T, pool *pgxpool.Pool, statement func(i int) string) (stop func()) {
+	t.Helper()
+	ctx := t.Context()
+	conn := appConn(t, pool, "checkout-service")
+	busyCtx, cancel := context.WithCancel(ctx)
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for i := 0; busyCtx.Err() == nil; i++ {
+			_, _ = conn.Exec(busyCtx, statement(i))
+		}
+	}()
+	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
+		l, err := db.ReadForegroundLoad(ctx, pool)
+		return l.Busy > 0, err
+	})
+	var once sync.Once
+	stop = func() { once.Do(func() { cancel(); <-stopped }) }
+	t.Cleanup(stop)
+	return stop
 }
 
 // lockWaits watches pg_locks until stop is called and returns the longest

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
@@ -712,26 +711,9 @@ func TestSweepPacesToForeground(t *testing.T) {
 	}
 
 	// Another application writes to the same table, durably, all along.
-	cfg := b.pool.Config().ConnConfig.Copy()
-	cfg.RuntimeParams["application_name"] = "checkout-service"
-	fg, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fg.Close(ctx)
-	fgCtx, stopFG := context.WithCancel(ctx)
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		for i := 0; fgCtx.Err() == nil; i++ {
-			_, _ = fg.Exec(fgCtx, `SET synchronous_commit = on; INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
-				VALUES ('fg-' || `+fmt.Sprint(i)+`, now() + interval '1 hour')`)
-		}
-	}()
-	defer func() { stopFG(); <-stopped }()
-	testenv.WaitUntil(t, 10*time.Second, "the foreground session", func() (bool, error) {
-		l, err := db.ReadForegroundLoad(ctx, b.pool)
-		return l.Busy > 0, err
+	stopFG := appBusy(t, b.pool, func(i int) string {
+		return `SET synchronous_commit = on; INSERT INTO lineage_event_idempotency (idempotency_key, expires_at)
+			VALUES ('fg-` + fmt.Sprint(i) + `', now() + interval '1 hour')`
 	})
 
 	// Every probe over the target: batches halve from yield_batch_size to
@@ -757,7 +739,6 @@ func TestSweepPacesToForeground(t *testing.T) {
 
 	// The foreground stops: the sweep is back at its own speed.
 	stopFG()
-	<-stopped
 	testenv.WaitUntil(t, 10*time.Second, "the foreground to go quiet", func() (bool, error) {
 		l, err := db.ReadForegroundLoad(ctx, b.pool)
 		return l.Busy == 0, err
