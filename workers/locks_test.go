@@ -337,7 +337,9 @@ func TestSweepSkipsRowsHeld(t *testing.T) {
 	// Another application session upserts expired keys while the sweep
 	// runs; each must finish in about a batch's time, never a lock held
 	// for the length of the application's transaction.
-	upserts := make(chan time.Duration, 100)
+	// Room for every upsert the loop below makes, so it never blocks
+	// while the sweep runs long.
+	upserts := make(chan time.Duration, 3500/7+1)
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
