@@ -23,7 +23,7 @@ func TestDeleteWaitShowsLock(t *testing.T) {
 	ctx := t.Context()
 	url, pool := migratedDB(t)
 	env := map[string]string{"DATABASE_URL": url}
-	cfgPath := writeConfig(t, strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+t.TempDir(), 1))
+	cfgPath := writeDefaultConfig(t, t.TempDir())
 	if err := db.SetPolicyPaused(ctx, pool, "runs", true); err != nil {
 		t.Fatal(err)
 	}

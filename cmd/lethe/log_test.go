@@ -47,7 +47,7 @@ func TestLogDurations(t *testing.T) {
 	t.Run("CleanupTombstones", func(t *testing.T) {
 		t.Parallel()
 		url, _ := migratedDB(t)
-		cfgPath := writeConfig(t, strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+t.TempDir(), 1))
+		cfgPath := writeDefaultConfig(t, t.TempDir())
 		code, stdout, stderr := runCLI(t, map[string]string{"DATABASE_URL": url, "LOG_LEVEL": "info"},
 			"cleanup-tombstones", "--config", cfgPath, "--older-than", "168h")
 		if code != 0 {

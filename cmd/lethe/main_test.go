@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/testenv"
 )
 
@@ -32,6 +33,13 @@ func writeConfig(t *testing.T, yaml string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// writeDefaultConfig writes the embedded default configuration with its
+// local blob store in blobDir and returns the file's path.
+func writeDefaultConfig(t *testing.T, blobDir string) string {
+	t.Helper()
+	return writeConfig(t, strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+blobDir, 1))
 }
 
 // migratedDB returns a fresh migrated database's URL and a pool on it.

@@ -27,7 +27,7 @@ func TestTombstoneCommands(t *testing.T) {
 	env := map[string]string{"DATABASE_URL": url}
 	dir := t.TempDir()
 	blobDir := filepath.Join(dir, "blobs")
-	cfgPath := writeConfig(t, strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+blobDir, 1))
+	cfgPath := writeDefaultConfig(t, blobDir)
 
 	lethe := func(t *testing.T, wantCode int, args ...string) string {
 		t.Helper()
