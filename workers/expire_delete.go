@@ -153,7 +153,10 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 	defer release()
 	// Paced, the job deletes its rows in the controller's chunks with the
 	// controller's pauses between them, for up to half its timeout; what
-	// is left then waits for the next planner run.
+	// is left then waits for the next planner run. The last chunk is
+	// measured and paused after too: the policy's next job waits for the
+	// pause, and a controller grown to the job's whole range still hears
+	// how each job went.
 	until := time.Now().Add(w.Timeout(job) / 2)
 	for left := job.Args.Rows; ; {
 		n := left
@@ -164,10 +167,11 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		if err != nil {
 			return err
 		}
-		if left -= int(rows); left <= 0 || rows < int64(n) || time.Now().After(until) {
-			return nil
+		left -= int(rows)
+		done := left <= 0 || rows < int64(n) || time.Now().After(until)
+		if !step.Paced {
+			return nil // the chunk was the whole range
 		}
-		// More rows are left only when the chunk was paced.
 		if step, err = pc.After(ctx); err != nil {
 			return fmt.Errorf("policy %s: %w", p.Name, err)
 		}
@@ -175,6 +179,9 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 			if err := pc.Pause(ctx, step.Pause); err != nil {
 				return err
 			}
+		}
+		if done {
+			return nil
 		}
 	}
 }

@@ -77,20 +77,7 @@ func TestExpireDeletePaces(t *testing.T) {
 	ctx := t.Context()
 	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n",
 		func(p *config.Expire) { p.BlobKeyColumn, p.BlobPrefix = "", "" })
-	// Each delete statement notes when it ran, by transaction, and takes
-	// 20ms, so batches running side by side would overlap.
-	if _, err := b.pool.Exec(ctx, `
-		CREATE TABLE deletes_seen (xid bigint, at timestamptz);
-		CREATE FUNCTION note_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-		BEGIN
-			INSERT INTO deletes_seen VALUES (txid_current(), clock_timestamp());
-			IF TG_WHEN = 'BEFORE' THEN PERFORM pg_sleep(0.02); END IF;
-			RETURN NULL;
-		END $$;
-		CREATE TRIGGER note_delete_before BEFORE DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete();
-		CREATE TRIGGER note_delete_after AFTER DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete()`); err != nil {
-		t.Fatal(err)
-	}
+	noteDeletes(t, b, 20*time.Millisecond)
 	appBusy(t, b.pool, sleepStatement)
 	expired := expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 
@@ -122,21 +109,85 @@ func TestExpireDeletePaces(t *testing.T) {
 	}
 	// One transaction at a time: each delete's [start, end] ends before
 	// the next one's starts.
-	rows, err := b.pool.Query(ctx, `SELECT min(at), max(at) FROM deletes_seen GROUP BY xid ORDER BY min(at)`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type span struct{ From, To time.Time }
-	spans, err := pgx.CollectRows(rows, pgx.RowToStructByPos[span])
-	if err != nil {
-		t.Fatal(err)
-	}
+	spans := deleteSpans(t, b)
 	for i := 1; i < len(spans); i++ {
 		if spans[i].From.Before(spans[i-1].To) {
 			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
 				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
 		}
 	}
+}
+
+// TestExpireDeleteJobPausesAfterItsLastChunk: a job whose whole range is
+// one chunk (batch_size no larger than the controller's batch) is measured
+// and followed by the controller's pause like any other chunk, so a
+// policy's jobs stay paced after its controller has grown to the whole
+// range. Every probe is over the target here: the pauses after the jobs
+// double towards pacing.max_pause.
+func TestExpireDeleteJobPausesAfterItsLastChunk(t *testing.T) {
+	t.Parallel()
+	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 40ms}\n",
+		func(p *config.Expire) { p.BlobKeyColumn, p.BlobPrefix, p.BatchSize = "", "", 10 })
+	noteDeletes(t, b, 0)
+	appBusy(t, b.pool, sleepStatement)
+	expired := expireInsertPastes(t, b.pool, nil, 120, time.Now().Add(-time.Hour))
+
+	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+		t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+	}
+	b.waitIdle(t)
+	if got := b.status(t, expired); got[""] != 120 {
+		t.Fatalf("expired pastes by status = %v, want all gone", got)
+	}
+	spans := deleteSpans(t, b)
+	if len(spans) != 12 {
+		t.Fatalf("%d deletes, want 12 (one a job)", len(spans))
+	}
+	// The pauses after the first eleven jobs: 1, 2, 4, 8, 16, 32ms, then
+	// 40ms five times, 263ms in all, each before the next job's delete.
+	var gaps time.Duration
+	for i := 1; i < len(spans); i++ {
+		gaps += spans[i].From.Sub(spans[i-1].To)
+	}
+	if gaps < 250*time.Millisecond {
+		t.Fatalf("the deletes were %s apart in all; want at least 250ms of pauses between the jobs", gaps)
+	}
+}
+
+// noteDeletes makes every delete statement on pastes note when it ran, by
+// transaction, and take at least took.
+func noteDeletes(t *testing.T, b *expireBundle, took time.Duration) {
+	t.Helper()
+	if _, err := b.pool.Exec(t.Context(), fmt.Sprintf(`
+		CREATE TABLE deletes_seen (xid bigint, at timestamptz);
+		CREATE FUNCTION note_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			INSERT INTO deletes_seen VALUES (txid_current(), clock_timestamp());
+			IF TG_WHEN = 'BEFORE' THEN PERFORM pg_sleep(%f); END IF;
+			RETURN NULL;
+		END $$;
+		CREATE TRIGGER note_delete_before BEFORE DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete();
+		CREATE TRIGGER note_delete_after AFTER DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION note_delete()`, took.Seconds())); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// deleteSpan is when one delete statement noted by noteDeletes ran.
+type deleteSpan struct{ From, To time.Time }
+
+// deleteSpans returns the delete statements noted by noteDeletes, in the
+// order they began.
+func deleteSpans(t *testing.T, b *expireBundle) []deleteSpan {
+	t.Helper()
+	rows, err := b.pool.Query(t.Context(), `SELECT min(at), max(at) FROM deletes_seen GROUP BY xid ORDER BY min(at)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spans, err := pgx.CollectRows(rows, pgx.RowToStructByPos[deleteSpan])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spans
 }
 
 // sleepStatement keeps a session busy for a minute at a time.
