@@ -32,8 +32,32 @@ func TestReplicaBadgeInBrowser(t *testing.T) {
 		t.Fatalf("badge hidden before any throttling: %t, %v", hidden, err)
 	}
 
+	// The service's own gate publishes its state before each batch of the
+	// service's policies (no standby here: not throttled), so the test
+	// keeps setting its state until the badge shows.
 	since := time.Now().Add(-time.Minute)
-	svc.Metrics.Pace.Replica.Set(metrics.ReplicaState{Throttled: true, Since: &since, Standby: "standby-1", Lag: 42 * time.Second, LagBytes: 3 << 20})
+	throttled := metrics.ReplicaState{Throttled: true, Since: &since, Standby: "standby-1", Lag: 42 * time.Second, LagBytes: 3 << 20}
+	stop := make(chan struct{})
+	kept := make(chan struct{})
+	go func() {
+		defer close(kept)
+		for {
+			svc.Metrics.Pace.Replica.Set(throttled)
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-kept:
+		default:
+			close(stop)
+			<-kept
+		}
+	})
 	b.do(t, "the badge to show", waitFor(`!document.getElementById("replica-badge").hidden`))
 	ctx, cancel := context.WithTimeout(b.browser, 10*time.Second)
 	defer cancel()
@@ -46,6 +70,8 @@ func TestReplicaBadgeInBrowser(t *testing.T) {
 	}
 	b.screenshot(t, "replica-badge")
 
+	close(stop)
+	<-kept
 	svc.Metrics.Pace.Replica.Set(metrics.ReplicaState{Standby: "standby-1"})
 	b.do(t, "the badge to go", waitFor(`document.getElementById("replica-badge").hidden`))
 	b.noCSPViolations(t, "replica badge")
