@@ -216,9 +216,9 @@ func (t *ExpireTable) build() {
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it. Only the
 	// count, the timestamp and the cursor come back.
-	t.claimSQL = r.Fill(t.lockThenUpdate(
+	t.claimSQL = r.Fill(t.lockThenWrite(
 		claimableSQL+` AND {expires_at} >= $2`, `{expires_at}`,
-		`{status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
+		`UPDATE {table} SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	// A batch's rows are found through the claim's timestamp, with an
 	// index such as pastes_in_progress_idx above; its job carries no keys.
@@ -250,22 +250,6 @@ func (t *ExpireTable) build() {
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = '-infinity'`)
 	t.buildWatchdog(r)
 	t.buildDeleteDue()
-}
-
-// lockThenUpdate writes the CTEs that lock up to $1 rows matching where, in
-// order, skipping rows others hold, and then set them: changed returns
-// each changed row's expiry column.
-//
-// The update finds the locked rows by ctid through an array (a TID scan: no
-// index descent per row) rather than joining the locking query, which the
-// planner likes to answer with a merge join over a whole index. A locked
-// row keeps its ctid until this transaction changes it. A ctid names a row
-// only within one heap: on a table with partitions or inheritance children
-// the update also pairs each row's tableoid with the one locked, through a
-// hash of the locked rows (a key need not be unique across partitions).
-func (t *ExpireTable) lockThenUpdate(where, order, set string) string {
-	return t.lockThenWrite(where, order, `UPDATE {table}
-			SET `+set)
 }
 
 // Claim marks up to limit expired NOT_EXPIRED rows DELETION_IN_PROGRESS, in

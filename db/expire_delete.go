@@ -87,9 +87,18 @@ func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, f
 	return n, nil
 }
 
-// lockThenWrite writes the CTEs of lockThenUpdate for any writing
-// statement head (a DELETE FROM or an UPDATE … SET): changed returns each
-// written row's expiry column.
+// lockThenWrite writes the CTEs that lock up to $1 rows matching where, in
+// order, skipping rows others hold, and then write them with head (a
+// DELETE FROM or an UPDATE … SET): changed returns each written row's
+// expiry column.
+//
+// The write finds the locked rows by ctid through an array (a TID scan: no
+// index descent per row) rather than joining the locking query, which the
+// planner likes to answer with a merge join over a whole index. A locked
+// row keeps its ctid until this transaction changes it. A ctid names a row
+// only within one heap: on a table with partitions or inheritance children
+// the write also pairs each row's tableoid with the one locked, through a
+// hash of the locked rows (a key need not be unique across partitions).
 func (t *ExpireTable) lockThenWrite(where, order, head string) string {
 	sameHeap := ""
 	if !t.singleHeap {
