@@ -99,7 +99,7 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 		return nil, err
 	}
 	var rows map[string]int64
-	err := entityTimeouts(e.deps.Config, ent.Name).Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
+	err := EntityTimeouts(e.deps.Config, ent.Name).Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
 		var err error
 		rows, err = ent.DeleteChunks(ctx, conn, key, ent.ChunkSize())
 		return err
@@ -135,7 +135,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err != nil {
 		return res, err
 	}
-	if err := entityTimeouts(e.deps.Config, args.Entity).SetLocal(ctx, tx); err != nil {
+	if err := EntityTimeouts(e.deps.Config, args.Entity).SetLocal(ctx, tx); err != nil {
 		return res, err
 	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {

@@ -77,9 +77,9 @@ func expireTimeouts(p *config.Expire) db.Timeouts {
 	return db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}
 }
 
-// entityTimeouts are the timeouts of the statements on entity's tables and
+// EntityTimeouts are the timeouts of the statements on entity's tables and
 // tombstones.
-func entityTimeouts(cfg *config.Config, entity string) db.Timeouts {
+func EntityTimeouts(cfg *config.Config, entity string) db.Timeouts {
 	lock, statement := cfg.EntityTimeouts(entity)
 	return db.Timeouts{Lock: lock.D(), Statement: statement.D()}
 }

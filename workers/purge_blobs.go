@@ -112,7 +112,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 // tombstone.
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
-	err := entityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
+	err := EntityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
 		tombstoned, err := db.IsTombstoned(ctx, conn, entity, key)
 		if err != nil {
 			return err

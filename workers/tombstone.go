@@ -157,7 +157,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 		return skip("cache")
 	}
 	skipped := false
-	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		if err := timeouts.SetLocal(ctx, tx); err != nil {
@@ -194,7 +194,7 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return e.skipIngest(ctx, kind, hash, "cache")
 	}
-	timeouts := entityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	var deleted bool
 	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLockShared(jobs.EntityRun, hash), func(conn *pgxpool.Conn) error {

@@ -18,7 +18,6 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/runbackup"
@@ -514,9 +513,7 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		lock, statement := cfg.EntityTimeouts(jobs.EntityRun)
-		timeouts := db.Timeouts{Lock: lock.D(), Statement: statement.D()}
-		res, err := runbackup.Restore(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, b.RunHash), b, timeouts)
+		res, err := runbackup.Restore(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, b.RunHash), b, workers.EntityTimeouts(cfg, jobs.EntityRun))
 		if err != nil {
 			return err
 		}
