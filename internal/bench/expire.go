@@ -178,7 +178,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 	var s3, s3OneAtATime *blob.S3
 	if !opts.NoS3 {
-		store, oneAtATime, stop, err := expireStartVersitygwClients(ctx, opts.Versitygw)
+		store, oneAtATime, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
 		if err != nil {
 			return err
 		}

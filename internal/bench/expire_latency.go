@@ -97,7 +97,7 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 		}
 		storeName = "local store (" + store.Name() + ")"
 	} else {
-		s3, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
+		s3, _, stop, err := expireStartVersitygw(ctx, opts.Versitygw)
 		if err != nil {
 			return err
 		}

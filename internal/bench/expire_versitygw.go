@@ -12,17 +12,10 @@ import (
 
 // expireStartVersitygw starts a private versitygw (posix backend in a
 // temporary directory, loopback port) and returns a store over a fresh
-// bucket on it, and a function that stops the server and removes its data.
-// bin defaults to $LETHE_VERSITYGW, then ./bin/versitygw, then PATH.
-func expireStartVersitygw(ctx context.Context, bin string) (*blob.S3, func(), error) {
-	store, _, stop, err := expireStartVersitygwClients(ctx, bin)
-	return store, stop, err
-}
-
-// expireStartVersitygwClients is expireStartVersitygw that also returns a
-// second client of the same bucket that sends one DeleteObjects request at
-// a time (the direct baseline).
-func expireStartVersitygwClients(ctx context.Context, bin string) (store, oneAtATime *blob.S3, stop func(), err error) {
+// bucket on it, a second client of the bucket that sends one DeleteObjects
+// request at a time (the direct baseline), and a function that stops the
+// server and removes its data. bin defaults to $LETHE_VERSITYGW, then ./bin/versitygw, then PATH.
+func expireStartVersitygw(ctx context.Context, bin string) (store, oneAtATime *blob.S3, stop func(), err error) {
 	if bin == "" {
 		var ok bool
 		if bin, ok = versitygw.Find("bin"); !ok {
