@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -41,10 +40,7 @@ func TestExpirePlannerPaces(t *testing.T) {
 	}
 	plan := func(what string) []int {
 		t.Helper()
-		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
-			t.Fatalf("%s: planner ended %s: %v", what, job.State, job.Errors)
-		}
-		b.waitIdle(t)
+		b.plan(t)
 		sizes := claims()
 		t.Logf("%s: claims %v", what, sizes)
 		return sizes
@@ -81,10 +77,7 @@ func TestExpireDeletePaces(t *testing.T) {
 	appBusy(t, b.pool, sleepStatement)
 	expired := expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
 
-	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
-		t.Fatalf("planner ended %s: %v", job.State, job.Errors)
-	}
-	b.waitIdle(t)
+	b.plan(t)
 	if got := b.status(t, expired); got[""] != 250 {
 		t.Fatalf("after one planner run: expired pastes by status = %v, want all gone", got)
 	}
@@ -132,10 +125,7 @@ func TestExpireDeleteJobPausesAfterItsLastChunk(t *testing.T) {
 	appBusy(t, b.pool, sleepStatement)
 	expired := expireInsertPastes(t, b.pool, nil, 120, time.Now().Add(-time.Hour))
 
-	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
-		t.Fatalf("planner ended %s: %v", job.State, job.Errors)
-	}
-	b.waitIdle(t)
+	b.plan(t)
 	if got := b.status(t, expired); got[""] != 120 {
 		t.Fatalf("expired pastes by status = %v, want all gone", got)
 	}

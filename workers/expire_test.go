@@ -139,6 +139,16 @@ func (b *expireBundle) waitJob(t *testing.T, id int64) *rivertype.JobRow {
 	return waitJob(t, b.client, id)
 }
 
+// plan runs the pastes policy's planner once, which must complete, and
+// waits until every job it queued has finished.
+func (b *expireBundle) plan(t *testing.T) {
+	t.Helper()
+	if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
+		t.Fatalf("planner ended %s: %v", job.State, job.Errors)
+	}
+	b.waitIdle(t)
+}
+
 // waitIdle waits until no job is left to work.
 func (b *expireBundle) waitIdle(t *testing.T) {
 	t.Helper()
@@ -149,7 +159,6 @@ func (b *expireBundle) waitIdle(t *testing.T) {
 	})
 }
 
-// status returns the deletion status of each paste ("" when the row is gone).
 // jobCount counts the River jobs of kind, in any state.
 func (b *expireBundle) jobCount(t *testing.T, kind string) int {
 	t.Helper()
@@ -160,6 +169,7 @@ func (b *expireBundle) jobCount(t *testing.T, kind string) int {
 	return n
 }
 
+// status counts the pastes by deletion status ("" for the rows gone).
 func (b *expireBundle) status(t *testing.T, pastes []paste) map[string]int {
 	t.Helper()
 	ids := make([]int64, len(pastes))
@@ -234,10 +244,7 @@ func TestExpire(t *testing.T) {
 		expired := expireInsertPastes(t, b.pool, b.store, 250, time.Now().Add(-time.Hour))
 		fresh := expireInsertPastes(t, b.pool, b.store, 50, time.Now().Add(time.Hour))
 
-		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
-			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
-		}
-		b.waitIdle(t)
+		b.plan(t)
 
 		if got := b.status(t, expired); got[""] != len(expired) {
 			t.Errorf("expired pastes by status = %v, want all %d gone", got, len(expired))
@@ -299,10 +306,7 @@ func TestExpire(t *testing.T) {
 			bad = append(bad, p)
 		}
 
-		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
-			t.Fatalf("planner ended %s: %v", job.State, job.Errors)
-		}
-		b.waitIdle(t)
+		b.plan(t)
 
 		if got := b.status(t, good); got[""] != len(good) {
 			t.Errorf("good pastes by status = %v, want all %d gone", got, len(good))
