@@ -339,3 +339,18 @@ func (pc *Pacer) record(step Step) {
 		m.Pace.Pause.WithLabelValues(pc.policy).Set(step.Pause.Seconds())
 	}
 }
+
+// Sleep waits d, or until ctx is done (returning its error).
+func Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}

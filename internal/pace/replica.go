@@ -257,18 +257,3 @@ func (g *ReplicaGate) unreplayedAge(now time.Time, replayed int64) time.Duration
 	}
 	return 0
 }
-
-// Sleep waits d, or until ctx is done (returning its error).
-func Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
-	}
-}
