@@ -42,8 +42,9 @@ type Signal struct {
 	Busy int
 	// Blocked is the foreground sessions waiting on a lock Lethe holds.
 	Blocked int
-	// Probe is the latency of the commit probe right after the batch; 0
-	// when not measured.
+	// Probe is the slowest commit probe the sampler took while the batch
+	// ran, or, when it took none, one taken right after the batch; 0 when
+	// not measured.
 	Probe time.Duration
 	// Slowdown is how many times slower than between batches the
 	// slowest probe taken while the batch ran was (against the 95th
