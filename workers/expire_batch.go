@@ -17,6 +17,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -86,10 +87,12 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	var (
 		rows         int64
 		blobsDeleted int
+		turn         = newBatchTurn(w.deps.pacers(), p)
 	)
+	defer turn.release()
 	err = expireTimeouts(p).Session(ctx, w.deps.Pool, table.ClaimLock(claimedAt), func(conn *pgxpool.Conn) error {
 		var err error
-		rows, blobsDeleted, err = w.finish(ctx, conn, p, table, job, started)
+		rows, blobsDeleted, err = w.finish(ctx, conn, p, table, job, started, turn)
 		return err
 	})
 	if db.IsLockTimeout(err) {
@@ -104,7 +107,52 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
 		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
+	if err := turn.done(ctx); err != nil {
+		return fmt.Errorf("policy %s: %w", p.Name, err)
+	}
 	return nil
+}
+
+// batchTurn is a claimed batch's place among its policy's batches while the
+// foreground is busy. Only the delete transaction takes a turn: it is what
+// loads the database, while the blob deletes before it run side by side
+// with other batches'. The turn is taken with the claim's connection
+// already held, which costs no connection a batch would not hold anyway
+// (it holds one through its blob deletes), and given back after the
+// controller's pause, once the connection is released.
+type batchTurn struct {
+	pc      *pace.Pacer
+	paced   bool
+	release func()
+}
+
+func newBatchTurn(pacers *pace.Pacers, p *config.Expire) *batchTurn {
+	lim, batch, pause := pace.ExpireLimits(p)
+	return &batchTurn{pc: pacers.For(p.Name, p.Pace.On, lim, batch, pause), release: func() {}}
+}
+
+// take waits for the batch's turn (see pace.Pacer.StartBatch).
+func (t *batchTurn) take(ctx context.Context) error {
+	step, release, err := t.pc.StartBatch(ctx)
+	if err != nil {
+		return err
+	}
+	t.paced, t.release = step.Paced, release
+	return nil
+}
+
+// done tells the controller how the foreground fared while the delete ran,
+// sleeps its pause and gives the turn back.
+func (t *batchTurn) done(ctx context.Context) error {
+	defer t.release()
+	if !t.paced {
+		return nil
+	}
+	step, err := t.pc.After(ctx)
+	if err != nil || !step.Paced {
+		return err
+	}
+	return t.pc.Pause(ctx, step.Pause)
 }
 
 // finish does a batch's work on conn, which holds the claim's lock: it
@@ -112,7 +160,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 // deletes the blobs, then in one transaction deletes the rows still holding
 // the claim, audits and completes the job. It returns the rows and blobs
 // deleted.
-func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], started time.Time) (rows int64, blobsDeleted int, err error) {
+func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], started time.Time, turn *batchTurn) (rows int64, blobsDeleted int, err error) {
 	claimedAt := job.Args.ClaimedAt
 	// Blobs first. Under the lock, the rows holding the claim are fixed:
 	// the delete below removes exactly the rows whose keys are read here.
@@ -139,10 +187,15 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
 		return 0, blobsDeleted, err
 	}
+	if err := turn.take(ctx); err != nil {
+		return 0, blobsDeleted, err
+	}
 
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		if err := db.AsyncCommit(ctx, tx); err != nil {
-			return err
+		if !turn.paced { // paced, the batch flushes its own WAL
+			if err := db.AsyncCommit(ctx, tx); err != nil {
+				return err
+			}
 		}
 		var err error
 		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {

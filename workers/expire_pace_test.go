@@ -111,6 +111,30 @@ func TestExpireDeletePaces(t *testing.T) {
 	}
 }
 
+// TestExpireBatchPaces: under a foreground load, the claimed batches of a
+// policy with blobs delete their rows one transaction at a time, though
+// River runs four of them at once, and every row and blob still goes.
+func TestExpireBatchPaces(t *testing.T) {
+	t.Parallel()
+	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n")
+	noteDeletes(t, b, 20*time.Millisecond)
+	appBusy(t, b.pool, sleepStatement)
+	expired := expireInsertPastes(t, b.pool, b.store, 120, time.Now().Add(-time.Hour))
+
+	b.plan(t)
+	b.checkAllGone(t, expired)
+	spans := deleteSpans(t, b)
+	if len(spans) != 12 {
+		t.Fatalf("%d deletes, want 12 (claims of pacing.min_batch_size 10)", len(spans))
+	}
+	for i := 1; i < len(spans); i++ {
+		if spans[i].From.Before(spans[i-1].To) {
+			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
+				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
+		}
+	}
+}
+
 // TestExpireDeleteJobPausesAfterItsLastChunk: a job whose whole range is
 // one chunk (batch_size no larger than the controller's batch) is measured
 // and followed by the controller's pause like any other chunk, so a

@@ -251,8 +251,8 @@ func (pc *Pacer) Close() { pc.end() }
 // of the policy's batches in this process runs at a time, from StartBatch
 // to its pause's end: on a small server, batches running side by side
 // take every core the foreground needs, whatever their size. The caller
-// calls release once the batch and its pause are done (on every path); a
-// batch that waits for its turn holds no connection.
+// calls release once the batch and its pause are done (on every path).
+// Waiting for the turn takes no connection of the pool.
 func (pc *Pacer) StartBatch(ctx context.Context) (step Step, release func(), err error) {
 	if step, err = pc.start(ctx); err != nil || !step.Paced {
 		return step, func() {}, err
