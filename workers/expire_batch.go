@@ -89,7 +89,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 		blobsDeleted int
 		turn         = newBatchTurn(w.deps.pacers(), p)
 	)
-	defer turn.release()
+	defer turn.close()
 	err = expireTimeouts(p).Session(ctx, w.deps.Pool, table.ClaimLock(claimedAt), func(conn *pgxpool.Conn) error {
 		var err error
 		rows, blobsDeleted, err = w.finish(ctx, conn, p, table, job, started, turn)
@@ -141,10 +141,13 @@ func (t *batchTurn) take(ctx context.Context) error {
 	return nil
 }
 
+// close gives the turn back, if the batch took one, on every path.
+func (t *batchTurn) close() { t.release() }
+
 // done tells the controller how the foreground fared while the delete ran,
 // sleeps its pause and gives the turn back.
 func (t *batchTurn) done(ctx context.Context) error {
-	defer t.release()
+	defer t.close()
 	if !t.paced {
 		return nil
 	}

@@ -135,6 +135,36 @@ func TestExpireBatchPaces(t *testing.T) {
 	}
 }
 
+// TestExpireBatchGivesItsTurnBackOnFailure: a claimed batch whose delete
+// fails after it took the policy's turn gives the turn back, so the other
+// batches go on and River's retry of the failed one deletes its rows.
+func TestExpireBatchGivesItsTurnBackOnFailure(t *testing.T) {
+	t.Parallel()
+	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n")
+	if _, err := b.pool.Exec(t.Context(), `
+		CREATE SEQUENCE deletes_tried;
+		CREATE FUNCTION fail_first_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+		BEGIN
+			IF nextval('deletes_tried') = 1 THEN RAISE EXCEPTION 'the first delete fails'; END IF;
+			RETURN NULL;
+		END $$;
+		CREATE TRIGGER fail_first_delete BEFORE DELETE ON pastes FOR EACH STATEMENT EXECUTE FUNCTION fail_first_delete()`); err != nil {
+		t.Fatal(err)
+	}
+	appBusy(t, b.pool, sleepStatement)
+	expired := expireInsertPastes(t, b.pool, b.store, 30, time.Now().Add(-time.Hour))
+
+	b.plan(t)
+	b.checkAllGone(t, expired)
+	var failed int
+	if err := b.pool.QueryRow(t.Context(), `SELECT count(*) FROM lethe.river_job WHERE kind = $1 AND attempt > 1`, jobs.KindExpireBatch).Scan(&failed); err != nil {
+		t.Fatal(err)
+	}
+	if failed != 1 {
+		t.Errorf("%d batches retried, want the one whose delete failed", failed)
+	}
+}
+
 // TestExpireDeleteJobPausesAfterItsLastChunk: a job whose whole range is
 // one chunk (batch_size no larger than the controller's batch) is measured
 // and followed by the controller's pause like any other chunk, so a
