@@ -100,15 +100,7 @@ func TestExpireDeletePaces(t *testing.T) {
 	if chunks < 25 {
 		t.Errorf("%d chunks deleted rows, want at least 25", chunks)
 	}
-	// One transaction at a time: each delete's [start, end] ends before
-	// the next one's starts.
-	spans := deleteSpans(t, b)
-	for i := 1; i < len(spans); i++ {
-		if spans[i].From.Before(spans[i-1].To) {
-			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
-				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
-		}
-	}
+	checkOneAtATime(t, deleteSpans(t, b))
 }
 
 // TestExpireBatchPaces: under a foreground load, the claimed batches of a
@@ -127,12 +119,7 @@ func TestExpireBatchPaces(t *testing.T) {
 	if len(spans) != 12 {
 		t.Fatalf("%d deletes, want 12 (claims of pacing.min_batch_size 10)", len(spans))
 	}
-	for i := 1; i < len(spans); i++ {
-		if spans[i].From.Before(spans[i-1].To) {
-			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
-				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
-		}
-	}
+	checkOneAtATime(t, spans)
 }
 
 // TestExpireBatchGivesItsTurnBackOnFailure: a claimed batch whose delete
@@ -232,6 +219,18 @@ func deleteSpans(t *testing.T, b *expireBundle) []deleteSpan {
 		t.Fatal(err)
 	}
 	return spans
+}
+
+// checkOneAtATime fails t unless each delete in spans ended before the
+// next one began: one transaction at a time.
+func checkOneAtATime(t *testing.T, spans []deleteSpan) {
+	t.Helper()
+	for i := 1; i < len(spans); i++ {
+		if spans[i].From.Before(spans[i-1].To) {
+			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
+				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
+		}
+	}
 }
 
 // sleepStatement keeps a session busy for a minute at a time.
