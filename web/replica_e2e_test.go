@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 )
@@ -37,27 +39,16 @@ func TestReplicaBadgeInBrowser(t *testing.T) {
 	// keeps setting its state until the badge shows.
 	since := time.Now().Add(-time.Minute)
 	throttled := metrics.ReplicaState{Throttled: true, Since: &since, Standby: "standby-1", Lag: 42 * time.Second, LagBytes: 3 << 20}
-	stop := make(chan struct{})
-	kept := make(chan struct{})
-	go func() {
-		defer close(kept)
-		for {
+	keepCtx, stopKeeping := context.WithCancel(t.Context())
+	var keeping sync.WaitGroup
+	keeping.Go(func() {
+		for keepCtx.Err() == nil {
 			svc.Metrics.Pace.Replica.Set(throttled)
-			select {
-			case <-stop:
-				return
-			case <-time.After(50 * time.Millisecond):
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		select {
-		case <-kept:
-		default:
-			close(stop)
-			<-kept
+			_ = pace.Sleep(keepCtx, 50*time.Millisecond)
 		}
 	})
+	stopKept := func() { stopKeeping(); keeping.Wait() }
+	t.Cleanup(stopKept)
 	b.do(t, "the badge to show", waitFor(`!document.getElementById("replica-badge").hidden`))
 	ctx, cancel := context.WithTimeout(b.browser, 10*time.Second)
 	defer cancel()
@@ -70,8 +61,7 @@ func TestReplicaBadgeInBrowser(t *testing.T) {
 	}
 	b.screenshot(t, "replica-badge")
 
-	close(stop)
-	<-kept
+	stopKept()
 	svc.Metrics.Pace.Replica.Set(metrics.ReplicaState{Standby: "standby-1"})
 	b.do(t, "the badge to go", waitFor(`document.getElementById("replica-badge").hidden`))
 	b.noCSPViolations(t, "replica badge")
