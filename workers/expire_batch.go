@@ -151,11 +151,8 @@ func (t *batchTurn) done(ctx context.Context) error {
 	if !t.paced {
 		return nil
 	}
-	step, err := t.pc.After(ctx)
-	if err != nil || !step.Paced {
-		return err
-	}
-	return t.pc.Pause(ctx, step.Pause)
+	_, err := t.pc.Rest(ctx)
+	return err
 }
 
 // finish does a batch's work on conn, which holds the claim's lock: it

@@ -172,13 +172,8 @@ func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.Expir
 		if !step.Paced {
 			return nil // the chunk was the whole range
 		}
-		if step, err = pc.After(ctx); err != nil {
+		if step, err = pc.Rest(ctx); err != nil {
 			return fmt.Errorf("policy %s: %w", p.Name, err)
-		}
-		if step.Paced {
-			if err := pc.Pause(ctx, step.Pause); err != nil {
-				return err
-			}
 		}
 		if done {
 			return nil

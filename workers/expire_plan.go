@@ -133,14 +133,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 		if n < size {
 			break
 		}
-		if step, err = pacer.After(ctx); err != nil {
-			return claimed, batches, fmt.Errorf("policy %s: %w", p.Name, err)
-		}
-		var pause time.Duration
-		if step.Paced {
-			pause = step.Pause
-		}
-		if err := pacer.Pause(ctx, pause); err != nil {
+		if step, err = pacer.Rest(ctx); err != nil {
 			return claimed, batches, fmt.Errorf("policy %s: pause after claim: %w", p.Name, err)
 		}
 	}

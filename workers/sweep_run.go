@@ -200,14 +200,8 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 			s.setBatchSize(p, size)
 			res.BatchSize = size
 		}
-		if step, err = pacer.After(ctx); err != nil {
-			return res, fmt.Errorf("sweep %s: %w", p.Name, err)
-		}
-		pause := p.Pause.D()
-		if step.Paced {
-			pause = step.Pause
-		}
-		if err := pacer.Pause(ctx, pause); err != nil {
+		// Unpaced, the pause is the policy's own (pacing's lower bound).
+		if step, err = pacer.Rest(ctx); err != nil {
 			return res, fmt.Errorf("sweep %s: pause after batch %d: %w", p.Name, res.Batches, err)
 		}
 	}

@@ -169,11 +169,10 @@ func (p *Pacers) For(policy string, paced bool, lim Limits, batch int, pause tim
 //	for {
 //		n := step.Batch (or the policy's own size when !step.Paced)
 //		... one batch ...
-//		step, err = pc.After(ctx)       // right after it commits
-//		err = pc.Pause(ctx, step.Pause) // (or the policy's own pause)
+//		step, err = pc.Rest(ctx)        // right after it commits
 //	}
 //
-// Start and Pause also wait on the replica gate.
+// Start and Rest also wait on the replica gate.
 type Pacer struct {
 	pacers *Pacers
 	policy string
@@ -183,7 +182,7 @@ type Pacer struct {
 	token  chan struct{} // the policy's: held by the one paced batch that runs
 	smp    *sampler      // the policy's
 	// inBatch is set from the start of a paced batch (Start, the end of
-	// a paced Pause) to After or Close.
+	// a paced pause) to the next Rest or Close.
 	inBatch bool
 	paced   bool // the last step's
 }
@@ -280,12 +279,12 @@ func (pc *Pacer) StartBatch(ctx context.Context) (step Step, release func(), err
 	}, nil
 }
 
-// After takes what the sampler measured while the batch ran and reads the
+// after takes what the sampler measured while the batch ran and reads the
 // foreground's load; it returns the step for the pause that follows and
 // the next batch. A batch shorter than the sampler's interval may have no
 // commit probe of its own: then one is taken right after its commit, when
 // its WAL is still to flush.
-func (pc *Pacer) After(ctx context.Context) (Step, error) {
+func (pc *Pacer) after(ctx context.Context) (Step, error) {
 	if pc.ctrl == nil {
 		return Step{}, nil
 	}
@@ -310,9 +309,25 @@ func (pc *Pacer) After(ctx context.Context) (Step, error) {
 	return step, nil
 }
 
-// Pause sleeps d, counting the part beyond the policy's own pause as
+// Rest follows a batch that has just committed: it tells the controller
+// how the foreground fared (after), then sleeps the pause of the step that
+// follows, the controller's while paced and the policy's own otherwise, and
+// waits on the replica gate. It returns that step, for the next batch.
+func (pc *Pacer) Rest(ctx context.Context) (Step, error) {
+	step, err := pc.after(ctx)
+	if err != nil {
+		return Step{}, err
+	}
+	pause := pc.own
+	if step.Paced {
+		pause = step.Pause
+	}
+	return step, pc.pause(ctx, pause)
+}
+
+// pause sleeps d, counting the part beyond the policy's own pause as
 // throttled, then waits on the replica gate.
-func (pc *Pacer) Pause(ctx context.Context, d time.Duration) error {
+func (pc *Pacer) pause(ctx context.Context, d time.Duration) error {
 	if d > 0 {
 		if err := pc.sleep(ctx, d); err != nil {
 			return err
