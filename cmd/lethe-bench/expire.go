@@ -43,6 +43,7 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.IntVar(&opts.SweepRows, "sweep-rows", 0, "rows of the sweep runs' table, half expired (default --rows)")
 	fs.IntVar(&opts.DirectWorkers, "direct-workers", 8, "goroutines of the direct os.Remove baseline for the local blob store")
 	fs.DurationVar(&opts.PaceTarget, "pace-target", 0, "pacing.target_p99 of the pipelines and the sweep (0: the default, 20ms)")
+	fs.Float64Var(&opts.MaxSlowdown, "max-slowdown", 0, "pacing.max_slowdown of the pipelines and the sweep (0: the default, 1.25)")
 	fs.BoolVar(&opts.NoPace, "no-pace", false, "leave the pipelines' policy without a pacing block (full speed under the foreground load too)")
 	fs.DurationVar(&opts.FetchCooldown, "fetch-cooldown", 0, "River's FetchCooldown for the pipeline (0: river.fetch_cooldown's default, as the service runs it)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark process (River client, workers, pgx) to this file")
@@ -59,6 +60,9 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	}
 	if opts.PaceTarget < 0 {
 		return usagef("--pace-target must not be negative")
+	}
+	if opts.MaxSlowdown != 0 && !(opts.MaxSlowdown >= 1 && opts.MaxSlowdown <= 100) {
+		return usagef("--max-slowdown must be from 1 to 100")
 	}
 	if opts.FgIdle <= 0 {
 		return usagef("--fg-idle must be positive")

@@ -29,6 +29,7 @@ func TestBenchmarkFlagsAreChecked(t *testing.T) {
 		{"expire-growth", "--sizes", "5M,1M"}:   `--sizes: "5M,1M": sizes must be ascending`,
 		{"expire-growth", "--sizes", "1M,lots"}: `--sizes: "lots" is not a positive row count`,
 		{"expire", "--repeats", "0"}:            "the other counts at least 1",
+		{"expire", "--max-slowdown", "0.5"}:     "--max-slowdown must be from 1 to 100",
 		{"entity", "--tasks", "10"}:             "--tasks must be at least 100",
 	} {
 		code, _, errOut := runBench(t, args[0], args[1], args[2])

@@ -53,12 +53,13 @@ type ExpireOptions struct {
 	NoLoad    bool          // skip the runs under foreground load
 	NoSweep   bool          // skip the sweep runs (idle and under load)
 	SweepRows int           // rows of the sweep's table, half expired (Rows)
-	// PaceTarget is the pacing.target_p99 of the pipelines' and the
-	// sweep's pacing (0: the default); NoPace leaves the pipelines'
-	// policy without a pacing block, so it deletes at full speed under
-	// the foreground load too.
-	PaceTarget time.Duration
-	NoPace     bool
+	// PaceTarget and MaxSlowdown are the pacing.target_p99 and
+	// pacing.max_slowdown of the pipelines' and the sweep's pacing (0:
+	// the defaults); NoPace leaves the pipelines' policy without a pacing
+	// block, so it deletes at full speed under the foreground load too.
+	PaceTarget  time.Duration
+	MaxSlowdown float64
+	NoPace      bool
 	// FetchCooldown overrides river.fetch_cooldown (0: the service's
 	// default).
 	FetchCooldown time.Duration
@@ -159,6 +160,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	fmt.Fprintf(out, "pipeline: batch_size %d DB-only, %d with blobs; %d planners, max_workers %d; blob.delete_concurrency %d\n",
 		opts.BatchSize, opts.BlobBatchSize, opts.Planners, opts.Workers, blob.DefaultDeleteConcurrency)
 	fmt.Fprintf(out, "foreground load: %d ops/s (inserts + point reads), %d workers, idle window %s\n", opts.FgRate, opts.FgWorkers, opts.FgIdle)
+	fmt.Fprintf(out, "pacing of the pipelines: %s\n", cmp.Or(strings.TrimSpace(pipelinePacing(opts)), "none (--no-pace)"))
 	fmt.Fprintf(out, "load average at start: %s\n\n", loadAverage())
 
 	load, err := newExpireLoad(ctx, pool, opts)
@@ -189,7 +191,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	// The sweep as docs/sweep.md tunes it for throughput, pacing itself
 	// to the foreground.
 	sweepSetting := SweepTuned
-	sweepSetting.Yield, sweepSetting.PaceTarget = true, opts.PaceTarget
+	sweepSetting.Yield, sweepSetting.PaceTarget, sweepSetting.MaxSlowdown = true, opts.PaceTarget, opts.MaxSlowdown
 	if !opts.NoSweep {
 		sweep = &sweepBench{pool: pool, logger: opts.Logger, opts: SweepOptions{
 			Rows: opts.SweepRows, Workers: opts.FgWorkers, Rate: opts.FgRate, Idle: opts.FgIdle}}
@@ -206,6 +208,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		naiveLoad  = &expireSeries{name: "naive loop, under foreground load"}
 		dbLoad     = &expireSeries{name: "pipeline, DB only, under foreground load"}
 		withLocal  = &expireSeries{name: "pipeline, blobs on local store"}
+		localLoad  = &expireSeries{name: "pipeline, blobs on local store, under foreground load"}
 		direct     = &expireSeries{name: fmt.Sprintf("direct os.Remove of the same files, %d goroutines", opts.DirectWorkers)}
 		withS3     = &expireSeries{name: "pipeline, blobs on versitygw"}
 		directS3   = &expireSeries{name: "direct DeleteObjects, one client"}
@@ -242,6 +245,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 			}
 		}
 		if !opts.NoLoad {
+			load.setRows(opts.Rows)
 			r, err = expireNaiveLoop(ctx, pool, opts.Rows, load.during("naive"))
 			if err := measure(naiveLoad, r, err); err != nil {
 				return err
@@ -254,6 +258,15 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, local, nil)
 		if err := measure(withLocal, r, err); err != nil {
 			return err
+		}
+		if !opts.NoLoad {
+			// The claimed batches under load: blob deletes side by
+			// side, the rows' deletes one at a time.
+			load.setRows(opts.BlobRows)
+			r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, local, load.during("blobs"))
+			if err := measure(localLoad, r, err); err != nil {
+				return err
+			}
 		}
 		r, err = expireDirectRemove(ctx, local, localDir, opts.BlobRows/2, opts.DirectWorkers)
 		if err := measure(direct, r, err); err != nil {
@@ -291,7 +304,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 
 	fmt.Fprintf(out, "\n%-68s %4s %9s %12s  %s\n", "run", "runs", "rows", "rows/s", "min – max")
-	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, direct, withS3, directS3, parallelS3, sweepIdle, sweepLoad} {
+	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, directS3, parallelS3, sweepIdle, sweepLoad} {
 		if len(s.runs) == 0 {
 			continue
 		}
@@ -310,13 +323,13 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		fmt.Fprintf(out, "River jobs of the median local-blob pipeline run:\n%s", withLocal.median().jobs)
 	}
 
-	fgIdle, fgNaive, fgPipeline := load.fg.summary("idle"), load.fg.summary("naive"), load.fg.summary("pipeline")
+	fgIdle, fgNaive, fgPipeline, fgBlobs := load.fg.summary("idle"), load.fg.summary("naive"), load.fg.summary("pipeline"), load.fg.summary("blobs")
 	var sweepFgIdle, sweepFgDuring SweepLatency
 	if !opts.NoLoad {
 		fmt.Fprintln(out, "\nForeground load (inserts + point reads on pastes; sweep: on its own table):")
 		fmt.Fprintf(out, "  %-44s %8s %9s %9s %9s\n", "phase", "samples", "p50 ms", "p99 ms", "max ms")
-		rows := []SweepLatency{fgIdle, fgNaive, fgPipeline}
-		names := []string{"idle (windows before each loaded run)", "during the naive loop", "during the pipeline"}
+		rows := []SweepLatency{fgIdle, fgNaive, fgPipeline, fgBlobs}
+		names := []string{"idle (windows before each loaded run)", "during the naive loop", "during the pipeline", "during the pipeline with local blobs"}
 		for _, phase := range []string{"idle", "pipeline"} {
 			for _, op := range []string{"insert", "read"} {
 				rows = append(rows, load.fg.summary(phase+"/"+op))
@@ -366,6 +379,8 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	latencyRatio("foreground_p99_during_expire_vs_idle", fgPipeline, fgIdle, 1.25)
 	latencyRatio("foreground_p99_during_naive_vs_idle", fgNaive, fgIdle, 1.25)
 	rateRatio("expire_local_blobs_vs_direct_delete", withLocal, direct, 0.8)
+	rateRatio("expire_local_blobs_under_load_vs_idle", localLoad, withLocal, 0)
+	latencyRatio("foreground_p99_during_expire_blobs_vs_idle", fgBlobs, fgIdle, 1.25)
 	rateRatio("expire_versitygw_vs_direct_deleteobjects", withS3, directS3, 1.5)
 	rateRatio("expire_versitygw_vs_parallel_deleteobjects", withS3, parallelS3, 0)
 	rateRatio("parallel_deleteobjects_vs_one_at_a_time", parallelS3, directS3, 0)
@@ -816,12 +831,20 @@ func expireDirectDelete(ctx context.Context, store, client blob.Store, n int) (e
 	return run, err
 }
 
-// pacingYAML is the policy's pacing block for target, or nothing for 0.
-func pacingYAML(target time.Duration) string {
-	if target <= 0 {
+// pacingYAML is the policy's pacing block with target_p99 and
+// max_slowdown where they are set, or nothing when neither is.
+func pacingYAML(target time.Duration, slowdown float64) string {
+	var fields []string
+	if target > 0 {
+		fields = append(fields, fmt.Sprintf("target_p99: %s", target))
+	}
+	if slowdown > 0 {
+		fields = append(fields, fmt.Sprintf("max_slowdown: %g", slowdown))
+	}
+	if len(fields) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("    pacing: {target_p99: %s}\n", target)
+	return "    pacing: {" + strings.Join(fields, ", ") + "}\n"
 }
 
 // pipelinePacing is the pipelines' pacing block: pacing on, with
@@ -830,8 +853,8 @@ func pipelinePacing(opts ExpireOptions) string {
 	switch {
 	case opts.NoPace:
 		return ""
-	case opts.PaceTarget > 0:
-		return pacingYAML(opts.PaceTarget)
+	case opts.PaceTarget > 0 || opts.MaxSlowdown > 0:
+		return pacingYAML(opts.PaceTarget, opts.MaxSlowdown)
 	}
 	return "    pacing: {}\n"
 }

@@ -26,8 +26,11 @@ import (
 type expireLoad struct {
 	opts    ExpireOptions
 	pool    *pgxpool.Pool
-	fg      *sweepForeground // on pastes; phases idle, naive, pipeline
+	fg      *sweepForeground // on pastes; phases idle, naive, pipeline, blobs
 	sweepFg *sweepForeground // on lineage_event_idempotency; phases idle, during
+	// live is how many live pastes the table of the next loaded run
+	// holds: the point reads pick one of them.
+	live atomic.Int64
 }
 
 func newExpireLoad(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions) (*expireLoad, error) {
@@ -39,10 +42,10 @@ func newExpireLoad(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions) 
 		return nil, fmt.Errorf("foreground pool: %w", err)
 	}
 	l := &expireLoad{opts: opts, pool: fgPool}
-	// The loaded runs are on the DB-only table: odd ids up to Rows live,
-	// even ones expired. Inserted pastes live a day, with ids above any
-	// the table was loaded with.
-	live := max(opts.Rows/2, 1)
+	// Odd ids up to the table's size are live, even ones expired.
+	// Inserted pastes live a day, with ids above any the table was loaded
+	// with.
+	l.setRows(opts.Rows)
 	l.fg = &sweepForeground{pool: fgPool, workers: opts.FgWorkers, rate: opts.FgRate, samples: map[string][]time.Duration{},
 		insert: func(ctx context.Context, w, i int, rng *rand.Rand) error {
 			_, err := fgPool.Exec(ctx, `INSERT INTO pastes (id, title, expires_at) VALUES ($1, 'foreground', now() + interval '1 day')`,
@@ -51,7 +54,7 @@ func newExpireLoad(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions) 
 		},
 		read: func(ctx context.Context, rng *rand.Rand) error {
 			var title string
-			err := fgPool.QueryRow(ctx, `SELECT title FROM pastes WHERE id = $1`, int64(2*rng.IntN(live)+1)).Scan(&title)
+			err := fgPool.QueryRow(ctx, `SELECT title FROM pastes WHERE id = $1`, 2*rng.Int64N(l.live.Load())+1).Scan(&title)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return nil // the table is between loads
 			}
@@ -63,6 +66,9 @@ func newExpireLoad(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions) 
 }
 
 func (l *expireLoad) close() { l.pool.Close() }
+
+// setRows tells the point reads the size of the next loaded run's table.
+func (l *expireLoad) setRows(rows int) { l.live.Store(int64(max(rows/2, 1))) }
 
 // err is the first failed foreground operation.
 func (l *expireLoad) err() error {

@@ -28,7 +28,8 @@ func TestExpireSmall(t *testing.T) {
 		t.Fatalf("Expire: %v\n%s", err, out.String())
 	}
 	want := []string{"expire_db_vs_plain_delete", "expire_db_vs_naive", "expire_under_load_vs_naive_under_load",
-		"foreground_p99_during_expire_vs_idle", "expire_local_blobs_vs_direct_delete", "sweep_under_load_vs_sweep_idle",
+		"foreground_p99_during_expire_vs_idle", "expire_local_blobs_vs_direct_delete", "expire_local_blobs_under_load_vs_idle",
+		"sweep_under_load_vs_sweep_idle",
 		"expire_wal_vs_plain_delete"} // a sweep of 1,000 rows may end before the load's next sample
 	if !opts.NoS3 {
 		want = append(want, "expire_versitygw_vs_direct_deleteobjects")

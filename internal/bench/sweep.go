@@ -54,8 +54,10 @@ type SweepSetting struct {
 	// Yield sets yield_to_foreground: full speed on an idle database,
 	// paced while other sessions work.
 	Yield bool
-	// PaceTarget, when set, gives the policy pacing.target_p99.
-	PaceTarget time.Duration
+	// PaceTarget and MaxSlowdown, when set, give the policy
+	// pacing.target_p99 and pacing.max_slowdown.
+	PaceTarget  time.Duration
+	MaxSlowdown float64
 }
 
 func (s SweepSetting) String() string {
@@ -68,6 +70,9 @@ func (s SweepSetting) String() string {
 	}
 	if s.PaceTarget > 0 {
 		desc += fmt.Sprintf(", pacing.target_p99 %s", s.PaceTarget)
+	}
+	if s.MaxSlowdown > 0 {
+		desc += fmt.Sprintf(", pacing.max_slowdown %g", s.MaxSlowdown)
 	}
 	return desc
 }
@@ -386,7 +391,7 @@ policies:
     pause: %s
     target_batch_duration: %s
     yield_to_foreground: %t
-`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target, s.Yield) + pacingYAML(s.PaceTarget)
+`, s.BatchSize, s.MaxBatchSize, min(100, s.BatchSize), s.Pause, s.Target, s.Yield) + pacingYAML(s.PaceTarget, s.MaxSlowdown)
 	cfg, err := config.Parse([]byte(yaml), nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("sweep setting %s: %w", s, err)
