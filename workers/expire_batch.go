@@ -114,12 +114,13 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 }
 
 // batchTurn is a claimed batch's place among its policy's batches while the
-// foreground is busy. Only the delete transaction takes a turn: it is what
-// loads the database, while the blob deletes before it run side by side
-// with other batches'. The turn is taken with the claim's connection
-// already held, which costs no connection a batch would not hold anyway
-// (it holds one through its blob deletes), and given back after the
-// controller's pause, once the connection is released.
+// foreground is busy. The turn covers the blob deletes and the delete
+// transaction: a blob store on the database's disk (the local store, or an
+// S3 server beside the database) slows the foreground as the delete does,
+// and the sampler measures whatever runs during the turn. It is taken with
+// the claim's connection already held, which costs no connection a batch
+// would not hold anyway (it holds one through its blob deletes), and given
+// back after the controller's pause, once the connection is released.
 type batchTurn struct {
 	pc      *pace.Pacer
 	paced   bool
@@ -157,9 +158,9 @@ func (t *batchTurn) done(ctx context.Context) error {
 
 // finish does a batch's work on conn, which holds the claim's lock: it
 // reads the claimed rows' blob keys, sets aside the rows of refused keys,
-// deletes the blobs, then in one transaction deletes the rows still holding
-// the claim, audits and completes the job. It returns the rows and blobs
-// deleted.
+// takes the batch's turn, deletes the blobs, then in one transaction
+// deletes the rows still holding the claim, audits and completes the job.
+// It returns the rows and blobs deleted.
 func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], started time.Time, turn *batchTurn) (rows int64, blobsDeleted int, err error) {
 	claimedAt := job.Args.ClaimedAt
 	// Blobs first. Under the lock, the rows holding the claim are fixed:
@@ -175,6 +176,9 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	if err := w.step(ctx, batchKeysRead, job); err != nil {
 		return 0, 0, err
 	}
+	if err := turn.take(ctx); err != nil {
+		return 0, 0, err
+	}
 	if len(blobKeys) > 0 {
 		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
 		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
@@ -185,9 +189,6 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 		}
 	}
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
-		return 0, blobsDeleted, err
-	}
-	if err := turn.take(ctx); err != nil {
 		return 0, blobsDeleted, err
 	}
 

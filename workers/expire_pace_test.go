@@ -1,13 +1,16 @@
 package workers
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/testenv"
@@ -104,8 +107,9 @@ func TestExpireDeletePaces(t *testing.T) {
 }
 
 // TestExpireBatchPaces: under a foreground load, the claimed batches of a
-// policy with blobs delete their rows one transaction at a time, though
-// River runs four of them at once, and every row and blob still goes.
+// policy with blobs run one at a time, their blob deletes and their row
+// deletes alike, though River runs four of them at once, and every row and
+// blob still goes.
 func TestExpireBatchPaces(t *testing.T) {
 	t.Parallel()
 	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n")
@@ -119,7 +123,18 @@ func TestExpireBatchPaces(t *testing.T) {
 	if len(spans) != 12 {
 		t.Fatalf("%d deletes, want 12 (claims of pacing.min_batch_size 10)", len(spans))
 	}
-	checkOneAtATime(t, spans)
+	blobSpans := b.blobs.deletes()
+	if len(blobSpans) != 12 {
+		t.Fatalf("%d blob deletes, want 12 (one a batch)", len(blobSpans))
+	}
+	// One batch at a time: the k-th blob delete and the k-th row delete
+	// are one batch's, and the next batch's blob delete begins after them.
+	for k := 1; k < len(spans); k++ {
+		if blobSpans[k].From.Before(spans[k-1].To) {
+			t.Fatalf("batch %d deleted its blobs from %s, while batch %d deleted its rows until %s; want one batch at a time",
+				k+1, blobSpans[k].From.Format(time.StampMicro), k, spans[k-1].To.Format(time.StampMicro))
+		}
+	}
 }
 
 // TestExpireBatchGivesItsTurnBackOnFailure: a claimed batch whose delete
@@ -235,3 +250,28 @@ func checkOneAtATime(t *testing.T, spans []deleteSpan) {
 
 // sleepStatement keeps a session busy for a minute at a time.
 func sleepStatement(int) string { return `SELECT pg_sleep(60)` }
+
+// spanStore is a blob.Store that notes when each Delete ran.
+type spanStore struct {
+	blob.Store
+	mu   sync.Mutex
+	seen []deleteSpan
+}
+
+func (s *spanStore) Delete(ctx context.Context, keys []string) (int, error) {
+	from := time.Now()
+	n, err := s.Store.Delete(ctx, keys)
+	s.mu.Lock()
+	s.seen = append(s.seen, deleteSpan{From: from, To: time.Now()})
+	s.mu.Unlock()
+	return n, err
+}
+
+// deletes returns the Delete calls so far, in the order they began.
+func (s *spanStore) deletes() []deleteSpan {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	spans := slices.Clone(s.seen)
+	slices.SortFunc(spans, func(a, b deleteSpan) int { return a.From.Compare(b.From) })
+	return spans
+}

@@ -33,6 +33,7 @@ import (
 type expireBundle struct {
 	pool   *pgxpool.Pool
 	store  *blob.S3
+	blobs  *spanStore // store, as the workers see it
 	cfg    *config.Config
 	deps   *Deps
 	client *river.Client[pgx.Tx]
@@ -68,7 +69,8 @@ func expireSetup(t *testing.T, policyExtra string, mutate ...func(p *config.Expi
 		t.Fatalf("config: %v", err)
 	}
 	b := &expireBundle{pool: testenv.MigratedPool(t), store: testenv.S3Store(t), cfg: cfg}
-	b.deps = &Deps{Config: cfg, Pool: b.pool, Blobs: b.store, Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()}
+	b.blobs = &spanStore{Store: b.store}
+	b.deps = &Deps{Config: cfg, Pool: b.pool, Blobs: b.blobs, Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()}
 	b.client = startClient(t, b.pool, b.deps, registerExpire, 4)
 	return b
 }
