@@ -188,7 +188,7 @@ func TestPartitions(t *testing.T) {
 		require.NoError(t, CreatePartition(ctx, pool, table, partName(next), next, next.AddDate(0, 0, 1), 10*time.Second, time.Second),
 			"creating an existing partition again is a no-op")
 		insertKeys(ctx, t, pool, table, "today", 2, time.Minute)
-		insertKeys(ctx, t, pool, table, "later", 3, 4*24*time.Hour+time.Hour)
+		insertKeys(ctx, t, pool, table, "later", 3, time.Until(next.Add(12*time.Hour))) // inside next, whatever the hour
 
 		parts, err = ListPartitions(ctx, pool, table, "expires_at")
 		require.NoError(t, err)
