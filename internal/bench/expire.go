@@ -260,8 +260,8 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 			return err
 		}
 		if !opts.NoLoad {
-			// The claimed batches under load: blob deletes side by
-			// side, the rows' deletes one at a time.
+			// The claimed batches under load: one at a time, their
+			// blob deletes included.
 			load.setRows(opts.BlobRows)
 			r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, local, load.during("blobs"))
 			if err := measure(localLoad, r, err); err != nil {
