@@ -103,7 +103,7 @@ func TestExpireDeletePaces(t *testing.T) {
 	if chunks < 25 {
 		t.Errorf("%d chunks deleted rows, want at least 25", chunks)
 	}
-	checkOneAtATime(t, deleteSpans(t, b))
+	checkOneAtATime(t, "delete", deleteSpans(t, b))
 }
 
 // TestExpireBatchPaces: under a foreground load, the claimed batches of a
@@ -127,14 +127,15 @@ func TestExpireBatchPaces(t *testing.T) {
 	if len(blobSpans) != 12 {
 		t.Fatalf("%d blob deletes, want 12 (one a batch)", len(blobSpans))
 	}
+	checkOneAtATime(t, "delete", spans)
 	// One batch at a time: the k-th blob delete and the k-th row delete
-	// are one batch's, and the next batch's blob delete begins after them.
-	for k := 1; k < len(spans); k++ {
-		if blobSpans[k].From.Before(spans[k-1].To) {
-			t.Fatalf("batch %d deleted its blobs from %s, while batch %d deleted its rows until %s; want one batch at a time",
-				k+1, blobSpans[k].From.Format(time.StampMicro), k, spans[k-1].To.Format(time.StampMicro))
-		}
+	// are one batch's, from the start of the first to the end of the
+	// second, and no two batches overlap.
+	batches := make([]deleteSpan, len(spans))
+	for k := range spans {
+		batches[k] = deleteSpan{From: blobSpans[k].From, To: spans[k].To}
 	}
+	checkOneAtATime(t, "batch", batches)
 }
 
 // TestExpireBatchGivesItsTurnBackOnFailure: a claimed batch whose delete
@@ -236,14 +237,15 @@ func deleteSpans(t *testing.T, b *expireBundle) []deleteSpan {
 	return spans
 }
 
-// checkOneAtATime fails t unless each delete in spans ended before the
-// next one began: one transaction at a time.
-func checkOneAtATime(t *testing.T, spans []deleteSpan) {
+// checkOneAtATime fails t unless each of spans (what names them) ended
+// before the next one began.
+func checkOneAtATime(t *testing.T, what string, spans []deleteSpan) {
 	t.Helper()
 	for i := 1; i < len(spans); i++ {
 		if spans[i].From.Before(spans[i-1].To) {
-			t.Fatalf("delete %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
-				i, spans[i].From, spans[i].To, spans[i-1].From, spans[i-1].To)
+			t.Fatalf("%s %d ran %s – %s, overlapping the one before (%s – %s); want one at a time",
+				what, i, spans[i].From.Format(time.StampMicro), spans[i].To.Format(time.StampMicro),
+				spans[i-1].From.Format(time.StampMicro), spans[i-1].To.Format(time.StampMicro))
 		}
 	}
 }

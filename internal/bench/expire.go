@@ -848,13 +848,10 @@ func pacingYAML(target time.Duration, slowdown float64) string {
 }
 
 // pipelinePacing is the pipelines' pacing block: pacing on, with
-// --pace-target, unless --no-pace.
+// --pace-target and --max-slowdown where set, unless --no-pace.
 func pipelinePacing(opts ExpireOptions) string {
-	switch {
-	case opts.NoPace:
+	if opts.NoPace {
 		return ""
-	case opts.PaceTarget > 0 || opts.MaxSlowdown > 0:
-		return pacingYAML(opts.PaceTarget, opts.MaxSlowdown)
 	}
-	return "    pacing: {}\n"
+	return cmp.Or(pacingYAML(opts.PaceTarget, opts.MaxSlowdown), "    pacing: {}\n")
 }

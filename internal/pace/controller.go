@@ -5,9 +5,9 @@
 // multiplicative decrease) over a batch size and a pause, fed with what
 // Lethe can measure of the foreground after each batch (Signal). A Pacer
 // takes those measurements for one policy's loop (the sweep's batches, the
-// expire planner's claims, the expire batches' delete transactions) and a
-// ReplicaGate pauses every deletion while a standby replays too far
-// behind.
+// expire planner's claims, the expire batches' blob deletes and delete
+// transactions) and a ReplicaGate pauses every deletion while a standby
+// replays too far behind.
 //
 // Lethe cannot read the foreground's latency from the server, so it
 // measures proxies while the foreground is busy: a sampler probes the
