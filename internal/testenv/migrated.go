@@ -23,10 +23,10 @@ const templateTimeout = 5 * time.Minute
 // when the test ends like Pool's.
 //
 // The database is a copy of a template database migrated once for all tests and test processes:
-// lethe_tmpl_<hash>, where hash covers what the template holds (see migrationHash). The first
-// test to need a template for the current migrations builds it (dropping those of other
-// migrations built more than ten minutes ago); it is kept across runs while the migrations stay
-// the same.
+// lethe_tmpl_<hash>, where hash covers what the template holds (see templateHash). The first
+// test to need a template for the current migrations and day builds it (dropping those of other
+// migrations or days built more than ten minutes ago); it is kept across runs while the
+// migrations and the UTC date stay the same.
 func MigratedPool(t testing.TB) *pgxpool.Pool {
 	t.Helper()
 	return poolOn(t, MigratedURL(t))
@@ -35,7 +35,7 @@ func MigratedPool(t testing.TB) *pgxpool.Pool {
 // MigratedURL is MigratedPool for tests that start their own process: it returns the database URL.
 func MigratedURL(t testing.TB) string {
 	t.Helper()
-	hash, err := migrationHash()
+	hash, err := templateHash()
 	if err != nil {
 		t.Fatalf("testenv: %v", err)
 	}

@@ -107,6 +107,19 @@ var migrationHash = sync.OnceValues(func() (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:12], nil
 })
 
+// templateHash names today's template: migrationHash and the UTC date. The example
+// partitioned table is created with the partitions of the day it is migrated and the next
+// three, so a template built yesterday would hand every copy yesterday's partitions. The
+// first template built on a new day drops the last day's (see dropOthers).
+func templateHash() (string, error) {
+	hash, err := migrationHash()
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(hash + " " + time.Now().UTC().Format(time.DateOnly)))
+	return hex.EncodeToString(sum[:])[:12], nil
+}
+
 // lockKey is the advisory lock serialising the builders of a template set. Advisory locks belong
 // to one database, so every process must take it through the same one: the admin connection's.
 func (s templateSet) lockKey() int64 {

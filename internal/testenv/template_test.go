@@ -100,7 +100,7 @@ func copyHash(t *testing.T, set templateSet, hash string) string {
 func builtTemplate(t *testing.T) (pgServer, string) {
 	t.Helper()
 	MigratedURL(t)
-	hash, err := migrationHash()
+	hash, err := templateHash()
 	if err != nil {
 		t.Fatal(err)
 	}
