@@ -327,7 +327,11 @@ func TestSweepSkipsRowsHeld(t *testing.T) {
 	ctx := t.Context()
 	b := setupSweep(t, slog.LevelInfo)
 	b.policy.BatchSize, b.policy.MaxBatchSize, b.policy.Adaptive, b.policy.Pause = 50, 50, false, 0
-	insertKeys(t, b.pool, "lineage_event_idempotency", 5000, 10)
+	// 3,600 keys, expired from an hour ago to a second ago: none crosses
+	// into expiry while the test runs, so what is left afterwards is what
+	// the sweeps left (with 5,000, key 3,600 and on expired one a second
+	// during the test, and a second sweep could end just before the next).
+	insertKeys(t, b.pool, "lineage_event_idempotency", 3600, 10)
 	app := appSession(t, b.pool)
 	tag, err := app.Exec(ctx, `SELECT 1 FROM lineage_event_idempotency WHERE idempotency_key LIKE 'expired-00%' FOR UPDATE`)
 	if err != nil || tag.RowsAffected() != 100 {
