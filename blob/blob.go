@@ -58,6 +58,22 @@ type Store interface {
 	Name() string
 }
 
+// Yielding returns s as a caller that yields to the database's foreground
+// deletes with it: a store whose deletes are this process's own system
+// calls (Local) removes one file at a time; any other store is s itself.
+// Files removed at once from one directory queue on that directory's lock
+// in the kernel, and while they wait they hold the cores, and the Go
+// runtime's processors, that the foreground's sessions and Lethe's own
+// probes of them need; one at a time is hardly slower there. A store whose
+// deletes run on another machine (S3) costs this one little to keep
+// several requests in flight.
+func Yielding(s Store) Store {
+	if y, ok := s.(interface{ Yielding() Store }); ok {
+		return y.Yielding()
+	}
+	return s
+}
+
 // deletePrefix is both stores' DeletePrefix: it deletes each page List
 // yields with one Delete call.
 func deletePrefix(ctx context.Context, s Store, prefix string) (int, error) {

@@ -59,6 +59,14 @@ func NewLocal(dir string) (*Local, error) {
 // 1; DefaultDeleteConcurrency unless set). Call it before the store is used.
 func (l *Local) SetDeleteConcurrency(n int) { l.deleteConcurrency = max(n, 1) }
 
+// Yielding returns a copy of the store that removes one file at a time
+// (see the package's Yielding).
+func (l *Local) Yielding() Store {
+	c := *l
+	c.deleteConcurrency = 1
+	return &c
+}
+
 // Name returns "local:" followed by the store's directory.
 func (l *Local) Name() string { return "local:" + l.dir }
 

@@ -33,6 +33,13 @@ func TestStores(t *testing.T) {
 			t.Helper()
 			return testenv.S3Store(t)
 		}},
+		// What a paced batch deletes with: one file at a time.
+		{"LocalYielding", func(t *testing.T) blob.Store {
+			t.Helper()
+			store, err := blob.NewLocal(t.TempDir())
+			require.NoError(t, err)
+			return blob.Yielding(store)
+		}},
 	}
 
 	for _, tt := range stores {

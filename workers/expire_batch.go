@@ -158,7 +158,8 @@ func (t *batchTurn) done(ctx context.Context) error {
 
 // finish does a batch's work on conn, which holds the claim's lock: it
 // reads the claimed rows' blob keys, sets aside the rows of refused keys,
-// takes the batch's turn, deletes the blobs, then in one transaction
+// takes the batch's turn, deletes the blobs (through the store's yielding
+// side when paced, see blob.Yielding), then in one transaction
 // deletes the rows still holding the claim, audits and completes the job.
 // It returns the rows and blobs deleted.
 func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], started time.Time, turn *batchTurn) (rows int64, blobsDeleted int, err error) {
@@ -180,7 +181,11 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 		return 0, 0, err
 	}
 	if len(blobKeys) > 0 {
-		blobsDeleted, err = w.deps.Blobs.Delete(ctx, blobKeys)
+		store := w.deps.Blobs
+		if turn.paced {
+			store = blob.Yielding(store)
+		}
+		blobsDeleted, err = store.Delete(ctx, blobKeys)
 		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
 		if err != nil {
 			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)

@@ -108,8 +108,9 @@ func TestExpireDeletePaces(t *testing.T) {
 
 // TestExpireBatchPaces: under a foreground load, the claimed batches of a
 // policy with blobs run one at a time, their blob deletes and their row
-// deletes alike, though River runs four of them at once, and every row and
-// blob still goes.
+// deletes alike, though River runs four of them at once; their blob deletes
+// go through the store's yielding side (one file at a time on a local
+// store); and every row and blob still goes.
 func TestExpireBatchPaces(t *testing.T) {
 	t.Parallel()
 	b := expireSetup(t, "    pacing: {target_p99: 1us, min_batch_size: 10, max_pause: 5ms}\n")
@@ -126,6 +127,9 @@ func TestExpireBatchPaces(t *testing.T) {
 	blobSpans := b.blobs.deletes()
 	if len(blobSpans) != 12 {
 		t.Fatalf("%d blob deletes, want 12 (one a batch)", len(blobSpans))
+	}
+	if n := b.blobs.yieldedDeletes(); n != len(blobSpans) {
+		t.Errorf("%d of %d blob deletes went through the store's yielding side, want all (one file at a time on a local store)", n, len(blobSpans))
 	}
 	checkOneAtATime(t, "delete", spans)
 	// One batch at a time: the k-th blob delete and the k-th row delete
@@ -253,20 +257,47 @@ func checkOneAtATime(t *testing.T, what string, spans []deleteSpan) {
 // sleepStatement keeps a session busy for a minute at a time.
 func sleepStatement(int) string { return `SELECT pg_sleep(60)` }
 
-// spanStore is a blob.Store that notes when each Delete ran.
+// spanStore is a blob.Store that notes when each Delete ran, and how many
+// went through its Yielding store.
 type spanStore struct {
 	blob.Store
-	mu   sync.Mutex
-	seen []deleteSpan
+	mu      sync.Mutex
+	seen    []deleteSpan
+	yielded int
 }
 
 func (s *spanStore) Delete(ctx context.Context, keys []string) (int, error) {
+	return s.note(ctx, s.Store, keys, false)
+}
+
+// Yielding is the store as blob.Yielding hands it to a paced batch: the
+// wrapped store's yielding one, its deletes noted too.
+func (s *spanStore) Yielding() blob.Store { return yieldingSpanStore{s} }
+
+type yieldingSpanStore struct{ *spanStore }
+
+func (y yieldingSpanStore) Delete(ctx context.Context, keys []string) (int, error) {
+	return y.note(ctx, blob.Yielding(y.Store), keys, true)
+}
+
+func (s *spanStore) note(ctx context.Context, store blob.Store, keys []string, yielding bool) (int, error) {
 	from := time.Now()
-	n, err := s.Store.Delete(ctx, keys)
+	n, err := store.Delete(ctx, keys)
 	s.mu.Lock()
 	s.seen = append(s.seen, deleteSpan{From: from, To: time.Now()})
+	if yielding {
+		s.yielded++
+	}
 	s.mu.Unlock()
 	return n, err
+}
+
+// yieldedDeletes returns how many Delete calls went through the yielding
+// store.
+func (s *spanStore) yieldedDeletes() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.yielded
 }
 
 // deletes returns the Delete calls so far, in the order they began.

@@ -260,6 +260,9 @@ func TestExpire(t *testing.T) {
 		if n := b.blobsLeft(t, fresh); n != len(fresh) {
 			t.Errorf("%d of %d blobs of fresh pastes left", n, len(fresh))
 		}
+		if n := b.blobs.yieldedDeletes(); n != 0 {
+			t.Errorf("%d blob deletes went through the store's yielding side with no foreground to yield to, want none", n)
+		}
 
 		// Three batches of 100, 100 and 50, each audited.
 		audit, err := db.ListAudit(t.Context(), b.pool, "pastes", 100)
