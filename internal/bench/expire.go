@@ -211,6 +211,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		localLoad  = &expireSeries{name: "pipeline, blobs on local store, under foreground load"}
 		direct     = &expireSeries{name: fmt.Sprintf("direct os.Remove of the same files, %d goroutines", opts.DirectWorkers)}
 		withS3     = &expireSeries{name: "pipeline, blobs on versitygw"}
+		s3Load     = &expireSeries{name: "pipeline, blobs on versitygw, under foreground load"}
 		directS3   = &expireSeries{name: "direct DeleteObjects, one client"}
 		parallelS3 = &expireSeries{name: fmt.Sprintf("direct DeleteObjects, %d requests in flight (the server's ceiling)", blob.DefaultDeleteConcurrency)}
 		sweepIdle  = &expireSeries{name: "lethe sweep (tuned + yielding), idle"}
@@ -277,6 +278,16 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 			if err := measure(withS3, r, err); err != nil {
 				return err
 			}
+			if !opts.NoLoad {
+				// Paced, the batches keep several requests in flight:
+				// the deletes run in the S3 server, here on the same
+				// machine.
+				load.setRows(opts.BlobRows)
+				r, err = expirePipeline(ctx, pool, opts, opts.BlobRows, opts.BlobBatchSize, s3, load.during("s3"))
+				if err := measure(s3Load, r, err); err != nil {
+					return err
+				}
+			}
 			r, err = expireDirectDelete(ctx, s3, s3OneAtATime, opts.BlobRows/2)
 			if err := measure(directS3, r, err); err != nil {
 				return err
@@ -304,7 +315,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 
 	fmt.Fprintf(out, "\n%-68s %4s %9s %12s  %s\n", "run", "runs", "rows", "rows/s", "min – max")
-	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, directS3, parallelS3, sweepIdle, sweepLoad} {
+	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, s3Load, directS3, parallelS3, sweepIdle, sweepLoad} {
 		if len(s.runs) == 0 {
 			continue
 		}
@@ -323,13 +334,16 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		fmt.Fprintf(out, "River jobs of the median local-blob pipeline run:\n%s", withLocal.median().jobs)
 	}
 
-	fgIdle, fgNaive, fgPipeline, fgBlobs := load.fg.summary("idle"), load.fg.summary("naive"), load.fg.summary("pipeline"), load.fg.summary("blobs")
+	fgIdle, fgNaive, fgPipeline, fgBlobs, fgS3 := load.fg.summary("idle"), load.fg.summary("naive"), load.fg.summary("pipeline"), load.fg.summary("blobs"), load.fg.summary("s3")
 	var sweepFgIdle, sweepFgDuring SweepLatency
 	if !opts.NoLoad {
 		fmt.Fprintln(out, "\nForeground load (inserts + point reads on pastes; sweep: on its own table):")
 		fmt.Fprintf(out, "  %-44s %8s %9s %9s %9s\n", "phase", "samples", "p50 ms", "p99 ms", "max ms")
 		rows := []SweepLatency{fgIdle, fgNaive, fgPipeline, fgBlobs}
 		names := []string{"idle (windows before each loaded run)", "during the naive loop", "during the pipeline", "during the pipeline with local blobs"}
+		if fgS3.Samples > 0 {
+			rows, names = append(rows, fgS3), append(names, "during the pipeline with versitygw blobs")
+		}
 		for _, phase := range []string{"idle", "pipeline"} {
 			for _, op := range []string{"insert", "read"} {
 				rows = append(rows, load.fg.summary(phase+"/"+op))
@@ -383,6 +397,8 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	latencyRatio("foreground_p99_during_expire_blobs_vs_idle", fgBlobs, fgIdle, 1.25)
 	rateRatio("expire_versitygw_vs_direct_deleteobjects", withS3, directS3, 1.5)
 	rateRatio("expire_versitygw_vs_parallel_deleteobjects", withS3, parallelS3, 0)
+	rateRatio("expire_versitygw_under_load_vs_idle", s3Load, withS3, 0)
+	latencyRatio("foreground_p99_during_expire_versitygw_vs_idle", fgS3, fgIdle, 1.25)
 	rateRatio("parallel_deleteobjects_vs_one_at_a_time", parallelS3, directS3, 0)
 	rateRatio("sweep_under_load_vs_sweep_idle", sweepLoad, sweepIdle, 0.30)
 	latencyRatio("foreground_p99_during_sweep_vs_idle", sweepFgDuring, sweepFgIdle, 1.25)

@@ -26,7 +26,7 @@ import (
 type expireLoad struct {
 	opts    ExpireOptions
 	pool    *pgxpool.Pool
-	fg      *sweepForeground // on pastes; phases idle, naive, pipeline, blobs
+	fg      *sweepForeground // on pastes; phases idle, naive, pipeline, blobs, s3
 	sweepFg *sweepForeground // on lineage_event_idempotency; phases idle, during
 	// live is how many live pastes the table of the next loaded run
 	// holds: the point reads pick one of them.

@@ -32,7 +32,7 @@ func TestExpireSmall(t *testing.T) {
 		"sweep_under_load_vs_sweep_idle",
 		"expire_wal_vs_plain_delete"} // a sweep of 1,000 rows may end before the load's next sample
 	if !opts.NoS3 {
-		want = append(want, "expire_versitygw_vs_direct_deleteobjects")
+		want = append(want, "expire_versitygw_vs_direct_deleteobjects", "expire_versitygw_under_load_vs_idle")
 	}
 	for _, name := range want {
 		if !regexp.MustCompile(`(?m)^ratio ` + name + ` [0-9.]+$`).Match(out.Bytes()) {
