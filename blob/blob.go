@@ -64,9 +64,9 @@ type Store interface {
 // Files removed at once from one directory queue on that directory's lock
 // in the kernel, and while they wait they hold the cores, and the Go
 // runtime's processors, that the foreground's sessions and Lethe's own
-// probes of them need; one at a time is hardly slower there. A store whose
-// deletes run on another machine (S3) costs this one little to keep
-// several requests in flight.
+// probes of them need; under such a load one at a time deletes faster. A
+// store whose deletes run on another machine (S3) costs this one little
+// to keep several requests in flight.
 func Yielding(s Store) Store {
 	if y, ok := s.(interface{ Yielding() Store }); ok {
 		return y.Yielding()
