@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,8 +98,9 @@ type expireRun struct {
 	name string
 	rows int64
 	dur  time.Duration
-	wal  int64  // WAL bytes written by the whole server during the run
-	jobs string // River's job statistics of a pipeline run
+	wal  int64    // WAL bytes written by the whole server during the run
+	cpu  cpuTimes // CPU time the machine and this process spent during the run
+	jobs string   // River's job statistics of a pipeline run
 }
 
 func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
@@ -128,6 +130,20 @@ func (s *expireSeries) rate() (med, lo, hi float64) { return s.stat(expireRun.ra
 
 func (s *expireSeries) walPerRow() (med, lo, hi float64) {
 	return s.stat(func(r expireRun) float64 { return float64(r.wal) / float64(max(r.rows, 1)) })
+}
+
+// cpuPerKRow returns the medians of the CPU milliseconds per 1,000 rows that
+// the machine and this process spent, and of the cores the machine kept
+// busy and waiting for I/O on average.
+func (s *expireSeries) cpuPerKRow() (machine, self, busy, iowait float64) {
+	perK := func(d time.Duration, r expireRun) float64 {
+		return float64(d.Milliseconds()) * 1000 / float64(max(r.rows, 1))
+	}
+	machine, _, _ = s.stat(func(r expireRun) float64 { return perK(r.cpu.machine, r) })
+	self, _, _ = s.stat(func(r expireRun) float64 { return perK(r.cpu.self, r) })
+	busy, _, _ = s.stat(func(r expireRun) float64 { return r.cpu.machine.Seconds() / r.dur.Seconds() })
+	iowait, _, _ = s.stat(func(r expireRun) float64 { return r.cpu.iowait.Seconds() / r.dur.Seconds() })
+	return machine, self, busy, iowait
 }
 
 // median is the run of median rate.
@@ -326,6 +342,15 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	for _, s := range []*expireSeries{plain, naive, dbOnly} {
 		med, lo, hi := s.walPerRow()
 		fmt.Fprintf(out, "  %-66s %8.0f B  (%.0f – %.0f)\n", s.name, med, lo, hi)
+	}
+	fmt.Fprintf(out, "\nCPU per 1,000 deleted rows (medians; ms of one core; cores of %d on average):\n  %-66s %8s %8s %8s %6s %8s\n",
+		runtime.NumCPU(), "run", "machine", "process", "the rest", "busy", "I/O wait")
+	for _, s := range []*expireSeries{plain, naive, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, s3Load, directS3, parallelS3, sweepIdle, sweepLoad} {
+		if len(s.runs) == 0 {
+			continue
+		}
+		machine, self, busy, iowait := s.cpuPerKRow()
+		fmt.Fprintf(out, "  %-66s %8.1f %8.1f %8.1f %6.2f %8.2f\n", s.name, machine, self, machine-self, busy, iowait)
 	}
 	if len(dbOnly.runs) > 0 {
 		fmt.Fprintf(out, "\nRiver jobs of the median DB-only pipeline run:\n%s", dbOnly.median().jobs)
@@ -541,10 +566,7 @@ func expireTimed(ctx context.Context, pool *pgxpool.Pool, hook expireHook, run *
 	if err := pool.QueryRow(ctx, `SELECT pg_current_wal_insert_lsn()::text`).Scan(&lsn); err != nil {
 		return fmt.Errorf("read WAL position: %w", err)
 	}
-	start := time.Now()
-	rows, err := fn()
-	run.dur, run.rows = time.Since(start), rows
-	if err != nil {
+	if err := timeRun(run, fn); err != nil {
 		return err
 	}
 	if err := pool.QueryRow(ctx, `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), $1::pg_lsn)::bigint`, lsn).Scan(&run.wal); err != nil {
@@ -841,9 +863,10 @@ func expireDirectDelete(ctx context.Context, store, client blob.Store, n int) (e
 	for i := 2; i <= 2*n; i += 2 {
 		keys = append(keys, "pastes/"+strconv.Itoa(i))
 	}
-	start := time.Now()
-	deleted, err := client.Delete(ctx, keys)
-	run.dur, run.rows = time.Since(start), int64(deleted)
+	err := timeRun(&run, func() (int64, error) {
+		deleted, err := client.Delete(ctx, keys)
+		return int64(deleted), err
+	})
 	return run, err
 }
 

@@ -155,31 +155,32 @@ func expireDirectRemove(ctx context.Context, store *blob.Local, dir string, n, w
 	if err := expirePutBlobs(ctx, store, 2*n); err != nil {
 		return run, err
 	}
-	var next, removed atomic.Int64
-	errs := make(chan error, workers)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1)
-				if i > int64(n) {
-					return
+	err := timeRun(&run, func() (int64, error) {
+		var next, removed atomic.Int64
+		errs := make(chan error, workers)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := next.Add(1)
+					if i > int64(n) {
+						return
+					}
+					if err := os.Remove(filepath.Join(dir, "pastes", strconv.FormatInt(2*i, 10))); err != nil {
+						errs <- err
+						return
+					}
+					removed.Add(1)
 				}
-				if err := os.Remove(filepath.Join(dir, "pastes", strconv.FormatInt(2*i, 10))); err != nil {
-					errs <- err
-					return
-				}
-				removed.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	run.dur, run.rows = time.Since(start), removed.Load()
-	close(errs)
-	return run, <-errs
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		return removed.Load(), <-errs
+	})
+	return run, err
 }
 
 // loadAverage is the machine's load average over 1, 5 and 15 minutes, as

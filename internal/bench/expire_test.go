@@ -12,8 +12,8 @@ import (
 
 // TestExpireSmall runs the whole expire benchmark on small tables: every
 // measurement must finish (the pipeline deletes every expired row, every
-// job completes) and the report must end with every ratio line, whatever
-// the numbers.
+// job completes) and the report must show the CPU each run used and end
+// with every ratio line, whatever the numbers.
 func TestExpireSmall(t *testing.T) {
 	t.Parallel()
 	opts := ExpireOptions{
@@ -33,6 +33,9 @@ func TestExpireSmall(t *testing.T) {
 		"expire_wal_vs_plain_delete"} // a sweep of 1,000 rows may end before the load's next sample
 	if !opts.NoS3 {
 		want = append(want, "expire_versitygw_vs_direct_deleteobjects", "expire_versitygw_under_load_vs_idle")
+	}
+	if !regexp.MustCompile(`(?m)^  direct os\.Remove of the same files, \d+ goroutines +[0-9.]+ +[0-9.]+ +[-0-9.]+ +[0-9.]+ +[0-9.]+$`).Match(out.Bytes()) {
+		t.Errorf("no CPU line of the direct removal in the report:\n%s", out.String())
 	}
 	for _, name := range want {
 		if !regexp.MustCompile(`(?m)^ratio ` + name + ` [0-9.]+$`).Match(out.Bytes()) {
