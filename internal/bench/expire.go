@@ -99,7 +99,7 @@ type expireRun struct {
 	rows int64
 	dur  time.Duration
 	wal  int64    // WAL bytes written by the whole server during the run
-	cpu  cpuTimes // CPU time the machine and this process spent during the run
+	cpu  cpuTimes // the machine's and this process's CPU, and the I/O wait, during the run
 	jobs string   // River's job statistics of a pipeline run
 }
 
