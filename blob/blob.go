@@ -58,9 +58,10 @@ type Store interface {
 	Name() string
 }
 
-// Yielding returns s as a caller that yields to the database's foreground
-// deletes with it: a store whose deletes are this process's own system
-// calls (Local) removes one file at a time; any other store is s itself.
+// Yielding returns the store a caller that yields to the database's
+// foreground deletes with: for a store whose deletes are this process's own
+// system calls (Local), a copy that removes one file at a time; for any
+// other store, s itself.
 // Files removed at once from one directory queue on that directory's lock
 // in the kernel, and while they wait they hold the cores, and the Go
 // runtime's processors, that the foreground's sessions and Lethe's own

@@ -136,9 +136,7 @@ func (s *expireSeries) walPerRow() (med, lo, hi float64) {
 // the machine and this process spent, and of the cores the machine kept
 // busy and waiting for I/O on average.
 func (s *expireSeries) cpuPerKRow() (machine, self, busy, iowait float64) {
-	perK := func(d time.Duration, r expireRun) float64 {
-		return float64(d.Milliseconds()) * 1000 / float64(max(r.rows, 1))
-	}
+	perK := func(d time.Duration, r expireRun) float64 { return d.Seconds() * 1e6 / float64(max(r.rows, 1)) }
 	machine, _, _ = s.stat(func(r expireRun) float64 { return perK(r.cpu.machine, r) })
 	self, _, _ = s.stat(func(r expireRun) float64 { return perK(r.cpu.self, r) })
 	busy, _, _ = s.stat(func(r expireRun) float64 { return r.cpu.machine.Seconds() / r.dur.Seconds() })
@@ -330,8 +328,9 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		return err
 	}
 
+	all := []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, s3Load, directS3, parallelS3, sweepIdle, sweepLoad}
 	fmt.Fprintf(out, "\n%-68s %4s %9s %12s  %s\n", "run", "runs", "rows", "rows/s", "min – max")
-	for _, s := range []*expireSeries{plain, naive, selectLoop, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, s3Load, directS3, parallelS3, sweepIdle, sweepLoad} {
+	for _, s := range all {
 		if len(s.runs) == 0 {
 			continue
 		}
@@ -345,7 +344,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	}
 	fmt.Fprintf(out, "\nCPU per 1,000 deleted rows (medians; ms of one core; cores of %d on average):\n  %-66s %8s %8s %8s %6s %8s\n",
 		runtime.NumCPU(), "run", "machine", "process", "the rest", "busy", "I/O wait")
-	for _, s := range []*expireSeries{plain, naive, dbOnly, naiveLoad, dbLoad, withLocal, localLoad, direct, withS3, s3Load, directS3, parallelS3, sweepIdle, sweepLoad} {
+	for _, s := range all {
 		if len(s.runs) == 0 {
 			continue
 		}
