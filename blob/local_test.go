@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -186,5 +187,31 @@ func TestLocal(t *testing.T) {
 		require.ErrorIs(t, store.Put(ctx, "a", []byte("x")), context.Canceled)
 		_, err := store.Delete(ctx, []string{"a"})
 		require.ErrorIs(t, err, context.Canceled)
+	})
+	t.Run("YieldingRemovesOneFileAtATime", func(t *testing.T) {
+		t.Parallel()
+
+		store, bundle := setup(t)
+		keys := []string{"runs/0", "runs/1", "runs/2", "runs/3", "runs/4"}
+		for _, key := range keys {
+			require.NoError(t, store.Put(ctx, key, []byte("x")))
+		}
+		// An immutable file is one that even root cannot remove.
+		stuck := filepath.Join(bundle.dir, "runs", "2")
+		if out, err := exec.Command("chattr", "+i", stuck).CombinedOutput(); err != nil {
+			t.Skipf("cannot make a file immutable here: %v: %s", err, out)
+		}
+		t.Cleanup(func() { _ = exec.Command("chattr", "-i", stuck).Run() })
+
+		// In order, one at a time: the two keys before the stuck file are
+		// removed, and none after it is tried.
+		deleted, err := blob.Yielding(store).Delete(ctx, keys)
+		require.ErrorContains(t, err, `blob: delete "runs/2"`)
+		require.Equal(t, 2, deleted)
+		for i, key := range keys {
+			exists, err := store.Exists(ctx, key)
+			require.NoError(t, err)
+			require.Equal(t, i >= 2, exists, "key %s", key)
+		}
 	})
 }
