@@ -36,7 +36,7 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.BoolVar(&opts.NoS3, "no-s3", false, "skip the versitygw runs")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
 	fs.IntVar(&opts.FgRate, "fg-rate", 400, "foreground load: operations per second (half inserts, half point reads)")
-	fs.IntVar(&opts.FgWorkers, "fg-workers", 4, "foreground load: goroutines")
+	fs.IntVar(&opts.FgWorkers, "fg-workers", 4, "foreground load: workers (goroutines of the foreground process, each with its connection)")
 	fs.DurationVar(&opts.FgIdle, "fg-idle", 3*time.Second, "foreground load: the idle window sampled before each loaded run")
 	fs.BoolVar(&opts.NoLoad, "no-load", false, "skip the runs under foreground load")
 	fs.BoolVar(&opts.NoSweep, "no-sweep", false, "skip the sweep runs (idle and under load)")

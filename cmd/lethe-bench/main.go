@@ -24,6 +24,7 @@ import (
 	"syscall"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/bench"
 	"github.com/lethehq/lethe/internal/pgboot"
 )
 
@@ -56,6 +57,8 @@ func (e usageError) Error() string { return e.msg }
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
 func main() {
+	// A benchmark's foreground load runs as this program started again.
+	bench.ServeForeground()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}, os.Args[1:])
 	stop()

@@ -31,7 +31,7 @@ func runSweep(ctx context.Context, c *cli, b benchmark, args []string) error {
 	fs.DurationVar(&opts.Tuned.Pause, "pause", bench.SweepTuned.Pause, "tuned setting: pause between batches")
 	fs.DurationVar(&opts.Tuned.Target, "target", bench.SweepTuned.Target, "tuned setting: target_batch_duration (grow while batches are faster)")
 	fs.IntVar(&opts.Rate, "rate", 400, "foreground operations per second (half inserts, half point reads)")
-	fs.IntVar(&opts.Workers, "workers", 4, "foreground goroutines")
+	fs.IntVar(&opts.Workers, "workers", 4, "foreground workers (goroutines of the foreground process, each with its connection)")
 	fs.DurationVar(&opts.Idle, "window", time.Second, "length of each alternating idle / sweeping window of the latency measurement")
 	fs.IntVar(&opts.Repeats, "repeats", 3, "rounds: runs per throughput scenario (the median is reported) and table loads per latency setting (samples pooled)")
 	if err := parse(fs, args); err != nil {

@@ -11,10 +11,10 @@ import (
 )
 
 // cpuTimes is CPU time spent: by the whole machine (every core, every
-// process: PostgreSQL's backends, the S3 server, other work) and by this
-// process (River's client, the workers, the blob removals' system calls,
-// the foreground load), and the time the machine's idle cores spent with
-// I/O outstanding.
+// process: PostgreSQL's backends, the S3 server, the foreground load's
+// process, other work) and by this process (River's client, the workers,
+// the blob removals' system calls), and the time the machine's idle cores
+// spent with I/O outstanding.
 type cpuTimes struct {
 	machine, self, iowait time.Duration
 }

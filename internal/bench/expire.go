@@ -44,10 +44,11 @@ type ExpireOptions struct {
 	NoS3          bool   // skip the versitygw runs
 	Versitygw     string // versitygw binary (default: $LETHE_VERSITYGW, ./bin/versitygw, PATH)
 
-	// Foreground load: FgWorkers goroutines issuing FgRate operations a
-	// second in total, alternately an insert of a live paste and a point
-	// read of one (the sweep benchmark's workload, on pastes). Each loaded
-	// run starts with an idle window of FgIdle with the load alone.
+	// Foreground load: a process of its own whose FgWorkers goroutines
+	// issue FgRate operations a second in total, alternately an insert of
+	// a live paste and a point read of one (the sweep benchmark's
+	// workload, on pastes). Each loaded run starts with an idle window of
+	// FgIdle with the load alone.
 	FgRate    int           // (400)
 	FgWorkers int           // (4)
 	FgIdle    time.Duration // (3s)
@@ -177,11 +178,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 	fmt.Fprintf(out, "pacing of the pipelines: %s\n", cmp.Or(strings.TrimSpace(pipelinePacing(opts)), "none (--no-pace)"))
 	fmt.Fprintf(out, "load average at start: %s\n\n", loadAverage())
 
-	load, err := newExpireLoad(ctx, pool, opts)
-	if err != nil {
-		return err
-	}
-	defer load.close()
+	load := newExpireLoad(pool, opts)
 
 	localDir, err := os.MkdirTemp("", "lethe-bench-blobs-")
 	if err != nil {

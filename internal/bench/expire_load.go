@@ -1,10 +1,9 @@
 package bench
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/blob"
@@ -21,66 +19,29 @@ import (
 
 // expireLoad is the expire benchmark's foreground load: the sweep
 // benchmark's fixed-rate inserts and point reads, on pastes for the expire
-// runs and on the sweep's table for the sweep runs, from a pool of its own
-// named like another application's.
+// runs and on the sweep's table for the sweep runs, each run's from a
+// process of its own.
 type expireLoad struct {
 	opts    ExpireOptions
-	pool    *pgxpool.Pool
-	fg      *sweepForeground // on pastes; phases idle, naive, pipeline, blobs, s3
-	sweepFg *sweepForeground // on lineage_event_idempotency; phases idle, during
-	// live is how many live pastes the table of the next loaded run
-	// holds: the point reads pick one of them.
-	live atomic.Int64
+	fg      *foreground // on pastes; phases idle, naive, pipeline, blobs, s3
+	sweepFg *foreground // on lineage_event_idempotency; phases idle, during
 }
 
-func newExpireLoad(ctx context.Context, pool *pgxpool.Pool, opts ExpireOptions) (*expireLoad, error) {
-	cfg := pool.Config()
-	cfg.ConnConfig.RuntimeParams["application_name"] = "bench-foreground"
-	cfg.MaxConns = int32(max(opts.FgWorkers, 2))
-	fgPool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("foreground pool: %w", err)
-	}
-	l := &expireLoad{opts: opts, pool: fgPool}
-	// Odd ids up to the table's size are live, even ones expired.
-	// Inserted pastes live a day, with ids above any the table was loaded
-	// with.
+func newExpireLoad(pool *pgxpool.Pool, opts ExpireOptions) *expireLoad {
+	spec := foregroundSpec{URL: pool.Config().ConnString(), Workers: opts.FgWorkers, Rate: opts.FgRate}
+	l := &expireLoad{opts: opts, fg: newForeground(spec), sweepFg: newForeground(spec)}
+	l.fg.spec.Table, l.sweepFg.spec.Table = "pastes", "lineage_event_idempotency"
 	l.setRows(opts.Rows)
-	l.fg = &sweepForeground{pool: fgPool, workers: opts.FgWorkers, rate: opts.FgRate, samples: map[string][]time.Duration{},
-		insert: func(ctx context.Context, w, i int, rng *rand.Rand) error {
-			_, err := fgPool.Exec(ctx, `INSERT INTO pastes (id, title, expires_at) VALUES ($1, 'foreground', now() + interval '1 day')`,
-				int64(1)<<40+int64(w)<<32+int64(i))
-			return err
-		},
-		read: func(ctx context.Context, rng *rand.Rand) error {
-			var title string
-			err := fgPool.QueryRow(ctx, `SELECT title FROM pastes WHERE id = $1`, 2*rng.Int64N(l.live.Load())+1).Scan(&title)
-			if errors.Is(err, pgx.ErrNoRows) {
-				return nil // the table is between loads
-			}
-			return err
-		},
-	}
-	l.sweepFg = &sweepForeground{pool: fgPool, workers: opts.FgWorkers, rate: opts.FgRate, samples: map[string][]time.Duration{}}
-	return l, nil
+	return l
 }
 
-func (l *expireLoad) close() { l.pool.Close() }
-
-// setRows tells the point reads the size of the next loaded run's table.
-func (l *expireLoad) setRows(rows int) { l.live.Store(int64(max(rows/2, 1))) }
+// setRows tells the point reads the size of the next loaded run's table:
+// odd ids up to it are live, even ones expired.
+func (l *expireLoad) setRows(rows int) { l.fg.spec.Live = int64(max(rows/2, 1)) }
 
 // err is the first failed foreground operation.
 func (l *expireLoad) err() error {
-	for _, fg := range []*sweepForeground{l.fg, l.sweepFg} {
-		fg.mu.Lock()
-		err := fg.err
-		fg.mu.Unlock()
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return cmp.Or(l.fg.failure(), l.sweepFg.failure())
 }
 
 // during is the hook of a run under the load: it starts the load, warms
@@ -90,9 +51,13 @@ func (l *expireLoad) during(phase string) expireHook {
 	return func(ctx context.Context) (func(), error) { return l.start(ctx, l.fg, phase) }
 }
 
-func (l *expireLoad) start(ctx context.Context, fg *sweepForeground, phase string) (func(), error) {
+func (l *expireLoad) start(ctx context.Context, fg *foreground, phase string) (func(), error) {
 	fgCtx, stop := context.WithCancel(ctx)
-	done := fg.start(fgCtx)
+	done, err := fg.start(fgCtx)
+	if err != nil {
+		stop()
+		return nil, err
+	}
 	end := func() {
 		fg.mark("")
 		stop()
@@ -124,17 +89,6 @@ func expireSweep(ctx context.Context, b *sweepBench, setting SweepSetting, load 
 	}
 	var hook expireHook
 	if load != nil {
-		rows, err := b.pool.Query(ctx, `
-			SELECT idempotency_key FROM lineage_event_idempotency WHERE expires_at > now() ORDER BY random() LIMIT 10000`)
-		if err != nil {
-			return run, err
-		}
-		if load.sweepFg.keys, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
-			return run, err
-		}
-		if len(load.sweepFg.keys) == 0 {
-			return run, errors.New("no fresh keys to read")
-		}
 		hook = func(ctx context.Context) (func(), error) { return load.start(ctx, load.sweepFg, "during") }
 	}
 	err := expireTimed(ctx, b.pool, hook, &run, func() (int64, error) {

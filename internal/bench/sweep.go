@@ -2,18 +2,14 @@ package bench
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
@@ -411,17 +407,8 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 	if err != nil {
 		return idle, during, err
 	}
-	// The foreground is another application: its own pool and name, as a
-	// yielding sweep tells its own sessions from others' by name.
-	fgConfig := b.pool.Config()
-	fgConfig.ConnConfig.RuntimeParams["application_name"] = "bench-foreground"
-	fgPool, err := pgxpool.NewWithConfig(ctx, fgConfig)
-	if err != nil {
-		return idle, during, fmt.Errorf("foreground pool: %w", err)
-	}
-	defer fgPool.Close()
-	fg := &sweepForeground{pool: fgPool, workers: max(b.opts.Workers, 1), rate: max(b.opts.Rate, 1),
-		samples: map[string][]time.Duration{}}
+	fg := newForeground(foregroundSpec{URL: b.pool.Config().ConnString(), Table: "lineage_event_idempotency",
+		Workers: max(b.opts.Workers, 1), Rate: max(b.opts.Rate, 1)})
 	// A short sweep gives few samples, and a p99 of few samples is noise:
 	// add rounds (up to 4× Repeats) until the sweeping windows hold
 	// sweepMinSamples operations.
@@ -430,24 +417,16 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 		if err := b.load(ctx); err != nil {
 			return idle, during, err
 		}
-		// Point reads pick among keys that stay (the newer half).
-		rows, err := b.pool.Query(ctx, `
-			SELECT idempotency_key FROM lineage_event_idempotency WHERE expires_at > now() ORDER BY random() LIMIT 10000`)
-		if err != nil {
-			return idle, during, err
-		}
-		if fg.keys, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
-			return idle, during, err
-		}
-		if len(fg.keys) == 0 {
-			return idle, during, errors.New("no fresh keys to read")
-		}
 		// One sweeper per round keeps its adaptive batch size across windows.
 		sweeper := workers.NewSweeper(&workers.Deps{Config: cfg, Pool: b.pool,
 			Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()})
 
 		fgCtx, stop := context.WithCancel(ctx)
-		done := fg.start(fgCtx)
+		done, err := fg.start(fgCtx)
+		if err != nil {
+			stop()
+			return idle, during, err
+		}
 		time.Sleep(time.Second) // warm up
 		// A yielding sweep works slowly under the foreground load on
 		// purpose; its rounds end once the sweeping windows hold enough
@@ -472,8 +451,8 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 		fg.mark("")
 		stop()
 		<-done
-		if fg.err != nil {
-			return idle, during, fg.err
+		if err := fg.failure(); err != nil {
+			return idle, during, err
 		}
 	}
 	idle, during = fg.summary("idle"), fg.summary("during")
@@ -482,112 +461,9 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 	return idle, during, nil
 }
 
-// sweepForeground is a fixed-rate workload of inserts and point reads.
-// Latency counts from each operation's scheduled start, so a stall that
-// delays later operations is charged to them too.
-type sweepForeground struct {
-	pool    *pgxpool.Pool
-	keys    []string
-	workers int
-	rate    int
-	// insert and read, when set, replace the idempotency table's insert
-	// and point read (the expire benchmark runs the same workload on
-	// pastes); i numbers worker w's operations.
-	insert func(ctx context.Context, w, i int, rng *rand.Rand) error
-	read   func(ctx context.Context, rng *rand.Rand) error
-
-	mu      sync.Mutex
-	phase   string
-	samples map[string][]time.Duration
-	err     error
-}
-
 // sweepMinSamples is how many foreground operations the sweeping windows
 // should hold before their p99 is reported.
 const sweepMinSamples = 4000
-
-func (f *sweepForeground) count(phase string) int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.samples[phase])
-}
-
-func (f *sweepForeground) mark(phase string) {
-	f.mu.Lock()
-	f.phase = phase
-	f.mu.Unlock()
-}
-
-func (f *sweepForeground) start(ctx context.Context) <-chan struct{} {
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	interval := time.Duration(float64(time.Second) * float64(f.workers) / float64(f.rate))
-	for w := range f.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(w), uint64(time.Now().UnixNano())))
-			next := time.Now().Add(time.Duration(rng.Int64N(int64(interval))))
-			for i := 0; ; i++ {
-				if wait := time.Until(next); wait > 0 {
-					select {
-					case <-ctx.Done():
-						return
-					case <-time.After(wait):
-					}
-				}
-				if ctx.Err() != nil {
-					return
-				}
-				var err error
-				switch {
-				case i%2 == 0 && f.insert != nil:
-					err = f.insert(ctx, w, i, rng)
-				case i%2 == 1 && f.read != nil:
-					err = f.read(ctx, rng)
-				case i%2 == 0:
-					_, err = f.pool.Exec(ctx, `INSERT INTO lineage_event_idempotency (idempotency_key, event_hash) VALUES ($1, $2)`,
-						fmt.Sprintf("fg-%d-%d-%d", w, i, rng.Uint64()), "fg")
-				default:
-					var hash string
-					err = f.pool.QueryRow(ctx, `SELECT event_hash FROM lineage_event_idempotency WHERE idempotency_key = $1`,
-						f.keys[rng.IntN(len(f.keys))]).Scan(&hash)
-				}
-				took := time.Since(next)
-				f.mu.Lock()
-				if err != nil && ctx.Err() == nil && f.err == nil {
-					f.err = fmt.Errorf("foreground operation: %w", err)
-				}
-				if err == nil && f.phase != "" {
-					op := "/read"
-					if i%2 == 0 {
-						op = "/insert"
-					}
-					f.samples[f.phase] = append(f.samples[f.phase], took)
-					f.samples[f.phase+op] = append(f.samples[f.phase+op], took)
-				}
-				f.mu.Unlock()
-				next = next.Add(interval)
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(done) }()
-	return done
-}
-
-func (f *sweepForeground) summary(phase string) SweepLatency {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s := slices.Clone(f.samples[phase])
-	slices.Sort(s)
-	l := SweepLatency{Samples: len(s)}
-	if len(s) == 0 {
-		return l
-	}
-	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
-	l.P50, l.P99, l.Max = at(0.50), at(0.99), s[len(s)-1]
-	return l
-}
 
 // Print writes the report as tables with ratios and the targets.
 func (r *SweepReport) Print(w io.Writer) {
