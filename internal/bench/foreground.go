@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +58,10 @@ func ServeForeground() {
 	if !ok {
 		return
 	}
+	// An interrupt at the terminal reaches the whole process group: the
+	// benchmark stops its foreground itself, by closing its standard input,
+	// once it has stopped what it measures.
+	signal.Ignore(os.Interrupt)
 	os.Exit(serveForeground(spec, os.Stdin, os.Stdout))
 }
 
