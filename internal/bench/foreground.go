@@ -146,10 +146,13 @@ func (spec foregroundSpec) open(ctx context.Context) (foregroundOps, func(), err
 			return ops, nil, fmt.Errorf("foreground workload: live %d must be at least 1", spec.Live)
 		}
 		// Inserted pastes live a day, with ids above any the table was
-		// loaded with.
+		// loaded with, and a random part of this process's own, so a
+		// process started on a table an earlier one inserted into does
+		// not meet its ids.
+		base := int64(1)<<40 | rand.Int64N(1<<20)<<42
 		ops.insert = func(ctx context.Context, w, i int, rng *rand.Rand) error {
 			_, err := pool.Exec(ctx, `INSERT INTO pastes (id, title, expires_at) VALUES ($1, 'foreground', now() + interval '1 day')`,
-				int64(1)<<40+int64(w)<<32+int64(i))
+				base+int64(w)<<32+int64(i))
 			return err
 		}
 		ops.read = func(ctx context.Context, rng *rand.Rand) error {
