@@ -52,16 +52,9 @@ func (l *expireLoad) during(phase string) expireHook {
 }
 
 func (l *expireLoad) start(ctx context.Context, fg *foreground, phase string) (func(), error) {
-	fgCtx, stop := context.WithCancel(ctx)
-	done, err := fg.start(fgCtx)
+	stop, err := fg.start()
 	if err != nil {
-		stop()
 		return nil, err
-	}
-	end := func() {
-		fg.mark("")
-		stop()
-		<-done
 	}
 	for _, step := range []struct {
 		phase string
@@ -70,13 +63,13 @@ func (l *expireLoad) start(ctx context.Context, fg *foreground, phase string) (f
 		fg.mark(step.phase)
 		select {
 		case <-ctx.Done():
-			end()
+			stop()
 			return nil, ctx.Err()
 		case <-time.After(step.wait):
 		}
 	}
 	fg.mark(phase)
-	return end, nil
+	return stop, nil
 }
 
 // expireSweep runs Lethe's sweep with setting on the sweep benchmark's

@@ -20,6 +20,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/lethehq/lethe/internal/quote"
 )
 
 // The benchmarks' foreground load is another application: a process of its
@@ -75,7 +77,8 @@ func serveForeground(specJSON string, in io.Reader, out io.Writer) int {
 		defer mu.Unlock()
 		if !failed {
 			failed = true
-			fmt.Fprintf(out, "error %s\n", strings.Join(strings.Fields(err.Error()), " "))
+			// One line, of a length the benchmark's reader takes.
+			fmt.Fprintf(out, "error %s\n", quote.Cut(strings.Join(strings.Fields(err.Error()), " "), 4<<10))
 		}
 	}
 	var spec foregroundSpec
@@ -251,9 +254,12 @@ func newForeground(spec foregroundSpec) *foreground {
 // foregroundReady bounds how long a foreground process may take to connect.
 const foregroundReady = 30 * time.Second
 
-// start starts a foreground process and returns once it is running; it
-// stops when ctx ends, and done closes once it has.
-func (f *foreground) start(ctx context.Context) (done <-chan struct{}, err error) {
+// start starts a foreground process and returns once it is running, with
+// the function that stops it: it sorts nothing more into a phase, closes
+// the process's input and returns once the process has exited. Should this
+// process end first, the closing of the pipe stops the foreground all the
+// same.
+func (f *foreground) start() (stop func(), err error) {
 	spec, err := json.Marshal(f.spec)
 	if err != nil {
 		return nil, err
@@ -316,17 +322,11 @@ func (f *foreground) start(ctx context.Context) (done <-chan struct{}, err error
 		return nil, errors.New("foreground process: exited as it started")
 	default:
 	}
-	stopped := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-finished:
-		}
+	return func() {
+		f.mark("")
 		stdin.Close()
 		<-finished
-		close(stopped)
-	}()
-	return stopped, nil
+	}, nil
 }
 
 // record takes one line of the foreground process.

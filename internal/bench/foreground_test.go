@@ -34,17 +34,16 @@ func TestForegroundProcess(t *testing.T) {
 	// collide.
 	fg := newForeground(foregroundSpec{URL: url, Table: "pastes", Workers: 2, Rate: 200, Live: 50})
 	for _, phase := range []string{"first", "idle"} {
-		fgCtx, stop := context.WithCancel(ctx)
-		done, err := fg.start(fgCtx)
+		stop, err := fg.start()
 		if err != nil {
 			t.Fatalf("start: %v", err)
 		}
 		fg.mark(phase)
 		time.Sleep(500 * time.Millisecond)
-		fg.mark("")
-		stop()
+		stopped := make(chan struct{})
+		go func() { stop(); close(stopped) }()
 		select {
-		case <-done:
+		case <-stopped:
 		case <-time.After(10 * time.Second):
 			t.Fatal("the foreground process did not stop within 10s of its standard input closing")
 		}
@@ -72,24 +71,21 @@ func TestForegroundProcess(t *testing.T) {
 // fails the start, and a failing operation the run, each naming the cause.
 func TestForegroundProcessFails(t *testing.T) {
 	t.Parallel()
-	ctx := t.Context()
 	url := testenv.DatabaseURL(t)
 
 	fg := newForeground(foregroundSpec{URL: url, Table: "users", Workers: 1, Rate: 10})
-	if _, err := fg.start(ctx); err == nil || !strings.Contains(err.Error(), `unknown table "users"`) {
+	if _, err := fg.start(); err == nil || !strings.Contains(err.Error(), `unknown table "users"`) {
 		t.Errorf("start with table users: %v, want an error naming the unknown table", err)
 	}
 
 	// pastes does not exist in this database: the first insert fails.
 	fg = newForeground(foregroundSpec{URL: url, Table: "pastes", Workers: 1, Rate: 50, Live: 1})
-	fgCtx, stop := context.WithCancel(ctx)
-	done, err := fg.start(fgCtx)
+	stop, err := fg.start()
 	if err != nil {
 		t.Fatalf("start: %v", err)
 	}
 	time.Sleep(200 * time.Millisecond)
 	stop()
-	<-done
 	if err := fg.failure(); err == nil || !strings.Contains(err.Error(), `relation "pastes" does not exist`) {
 		t.Errorf("failure: %v, want the missing table named", err)
 	}

@@ -421,10 +421,8 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 		sweeper := workers.NewSweeper(&workers.Deps{Config: cfg, Pool: b.pool,
 			Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()})
 
-		fgCtx, stop := context.WithCancel(ctx)
-		done, err := fg.start(fgCtx)
+		stop, err := fg.start()
 		if err != nil {
-			stop()
 			return idle, during, err
 		}
 		time.Sleep(time.Second) // warm up
@@ -442,15 +440,11 @@ func (b *sweepBench) latency(ctx context.Context, s SweepSetting) (idle, during 
 			case err == nil:
 				finished = true
 			case window.Err() == nil:
-				fg.mark("")
 				stop()
-				<-done
 				return idle, during, err
 			}
 		}
-		fg.mark("")
 		stop()
-		<-done
 		if err := fg.failure(); err != nil {
 			return idle, during, err
 		}
