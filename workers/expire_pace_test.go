@@ -9,10 +9,13 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -104,6 +107,47 @@ func TestExpireDeletePaces(t *testing.T) {
 		t.Errorf("%d chunks deleted rows, want at least 25", chunks)
 	}
 	checkOneAtATime(t, "delete", deleteSpans(t, b))
+	// Every chunk was over the target, and the metrics say so.
+	pace := b.deps.Metrics.Pace
+	if over := metricValue(t, pace.Batches.WithLabelValues("pastes", metrics.PaceOver)); over < float64(chunks) {
+		t.Errorf("lethe_pace_batches_total over = %v, want at least the %d chunks", over, chunks)
+	}
+	if within := metricValue(t, pace.Batches.WithLabelValues("pastes", metrics.PaceWithin)); within != 0 {
+		t.Errorf("lethe_pace_batches_total within = %v, want 0 (every probe is over 1µs)", within)
+	}
+}
+
+// TestPaceMetricsCountBatchesWithinTheLimits: under a foreground load that
+// the batches do not slow beyond the limits (which no probe should reach),
+// the paced batches count as within them, and the slowdown the sampler
+// measured during the batches is observed.
+func TestPaceMetricsCountBatchesWithinTheLimits(t *testing.T) {
+	t.Parallel()
+	b := expireSetup(t, "    pacing: {target_p99: 10s, max_slowdown: 100, min_batch_size: 10, max_pause: 5ms}\n",
+		func(p *config.Expire) { p.BlobKeyColumn, p.BlobPrefix = "", "" })
+	noteDeletes(t, b, 20*time.Millisecond) // each chunk runs long enough to be probed
+	appBusy(t, b.pool, sleepStatement)
+	expired := expireInsertPastes(t, b.pool, nil, 250, time.Now().Add(-time.Hour))
+
+	b.plan(t)
+	if got := b.status(t, expired); got[""] != 250 {
+		t.Fatalf("after one planner run: expired pastes by status = %v, want all gone", got)
+	}
+	pace := b.deps.Metrics.Pace
+	// A probe 100 times its baseline is possible on a loaded test machine,
+	// so a batch counted over is not a failure; none counted within is.
+	within := metricValue(t, pace.Batches.WithLabelValues("pastes", metrics.PaceWithin))
+	over := metricValue(t, pace.Batches.WithLabelValues("pastes", metrics.PaceOver))
+	if within < 1 || over > within {
+		t.Errorf("lethe_pace_batches_total: within %v, over %v; want mostly within", within, over)
+	}
+	var slowdown dto.Metric
+	if err := pace.Slowdown.WithLabelValues("pastes").(prometheus.Metric).Write(&slowdown); err != nil {
+		t.Fatal(err)
+	}
+	if n := slowdown.GetHistogram().GetSampleCount(); n < 1 || float64(n) > within+over {
+		t.Errorf("lethe_pace_slowdown observed %d batches, want between 1 and the %v paced ones", n, within+over)
+	}
 }
 
 // TestExpireBatchPaces: under a foreground load, the claimed batches of a

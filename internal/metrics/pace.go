@@ -14,6 +14,8 @@ type PaceMetrics struct {
 	BatchSize        *prometheus.GaugeVec   // policy
 	Pause            *prometheus.GaugeVec   // policy
 	ThrottledSeconds *prometheus.CounterVec // policy
+	Batches          *prometheus.CounterVec // policy, verdict
+	Slowdown         *prometheus.HistogramVec
 	ReplicaThrottled prometheus.Counter
 	ReplicaLag       prometheus.Gauge
 	ReplicaLagBytes  prometheus.Gauge
@@ -34,6 +36,14 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 		ThrottledSeconds: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_pace_throttled_seconds_total", Help: "Time a policy paused beyond its own pause to give way to the foreground.",
 		}, []string{"policy"}),
+		Batches: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_pace_batches_total", Help: "Paced batches by what the pacing controller found after each: within the policy's pacing limits, or over them (a probe slowed beyond max_slowdown, a commit probe over target_p99, or a session waiting on Lethe's lock).",
+		}, []string{"policy", "verdict"}),
+		Slowdown: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "lethe_pace_slowdown",
+			Help:    "How many times slower the pacing sampler's slowest probe during a paced batch was than the probes between batches, one observation per batch that had probes.",
+			Buckets: []float64{1, 1.1, 1.25, 1.5, 2, 3, 5, 10},
+		}, []string{"policy"}),
 		ReplicaThrottled: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lethe_replica_throttled_seconds_total", Help: "Time deletion was paused because a standby replayed further behind than database.max_replica_lag(_bytes).",
 		}),
@@ -44,9 +54,15 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 			Name: "lethe_replica_lag_bytes", Help: "WAL bytes the most lagging standby has not replayed, as last measured while deleting (with max_replica_lag set).",
 		}),
 	}
-	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
+	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.Batches, m.Slowdown, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
 	return m
 }
+
+// Verdicts of lethe_pace_batches_total.
+const (
+	PaceWithin = "within"
+	PaceOver   = "over"
+)
 
 // initPace creates the pacing series of a paced policy at zero.
 func (m *Metrics) initPace(policy string, paced bool) {
@@ -54,6 +70,9 @@ func (m *Metrics) initPace(policy string, paced bool) {
 		m.Pace.BatchSize.WithLabelValues(policy)
 		m.Pace.Pause.WithLabelValues(policy)
 		m.Pace.ThrottledSeconds.WithLabelValues(policy)
+		m.Pace.Batches.WithLabelValues(policy, PaceWithin)
+		m.Pace.Batches.WithLabelValues(policy, PaceOver)
+		m.Pace.Slowdown.WithLabelValues(policy)
 	}
 }
 

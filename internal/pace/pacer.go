@@ -301,6 +301,7 @@ func (pc *Pacer) after(ctx context.Context) (Step, error) {
 	}
 	step := pc.ctrl.Observe(sig)
 	pc.record(step)
+	pc.judged(step, sig)
 	if pc.pacers.logger != nil && step.Paced {
 		pc.pacers.logger.DebugContext(ctx, "Paced",
 			slog.String("policy", pc.policy), slog.Duration("probe", sig.Probe), slog.Float64("slowdown", sig.Slowdown),
@@ -352,6 +353,23 @@ func (pc *Pacer) record(step Step) {
 	if m := pc.pacers.metrics; m != nil && step.Paced {
 		m.Pace.BatchSize.WithLabelValues(pc.policy).Set(float64(step.Batch))
 		m.Pace.Pause.WithLabelValues(pc.policy).Set(step.Pause.Seconds())
+	}
+}
+
+// judged counts a paced batch by the controller's verdict on it (step, for
+// the batch that follows) and observes the slowdown sig measured during it.
+func (pc *Pacer) judged(step Step, sig Signal) {
+	m := pc.pacers.metrics
+	if m == nil || !step.Paced {
+		return
+	}
+	verdict := metrics.PaceWithin
+	if step.Over {
+		verdict = metrics.PaceOver
+	}
+	m.Pace.Batches.WithLabelValues(pc.policy, verdict).Inc()
+	if sig.Slowdown > 0 {
+		m.Pace.Slowdown.WithLabelValues(pc.policy).Observe(sig.Slowdown)
 	}
 }
 
