@@ -19,6 +19,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
@@ -102,9 +103,37 @@ type expireRun struct {
 	wal  int64    // WAL bytes written by the whole server during the run
 	cpu  cpuTimes // the machine's and this process's CPU, and the I/O wait, during the run
 	jobs string   // River's job statistics of a pipeline run
+	pace paceVerdicts
 }
 
 func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
+
+// paceVerdicts is what a paced run's controller concluded after its
+// batches: how many it found within the policy's pacing limits and how
+// many over them (lethe_pace_batches_total).
+type paceVerdicts struct{ within, over int }
+
+// readPaceVerdicts reads policy's verdicts from m.
+func readPaceVerdicts(m *metrics.Metrics, policy string) paceVerdicts {
+	count := func(verdict string) int {
+		var out dto.Metric
+		if err := m.Pace.Batches.WithLabelValues(policy, verdict).Write(&out); err != nil {
+			return 0
+		}
+		return int(out.GetCounter().GetValue())
+	}
+	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver)}
+}
+
+// paceVerdicts sums the verdicts of the series' runs.
+func (s *expireSeries) paceVerdicts() paceVerdicts {
+	var v paceVerdicts
+	for _, r := range s.runs {
+		v.within += r.pace.within
+		v.over += r.pace.over
+	}
+	return v
+}
 
 // expireSeries is one measurement, repeated once a round.
 type expireSeries struct {
@@ -347,6 +376,18 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		}
 		machine, self, busy, iowait := s.cpuPerKRow()
 		fmt.Fprintf(out, "  %-66s %8.1f %8.1f %8.1f %6.2f %8.2f\n", s.name, machine, self, machine-self, busy, iowait)
+	}
+	if !opts.NoLoad && !opts.NoPace {
+		// What the pacing measured of the foreground, to set beside the
+		// foreground's own latency below.
+		fmt.Fprintln(out, "\nPaced batches within the pacing limits, as the controller judged them (all rounds):")
+		for _, s := range []*expireSeries{dbLoad, localLoad, s3Load, sweepLoad} {
+			v := s.paceVerdicts()
+			if len(s.runs) == 0 || v.within+v.over == 0 {
+				continue
+			}
+			fmt.Fprintf(out, "  %-66s %6d of %6d (%.0f %%)\n", s.name, v.within, v.within+v.over, 100*float64(v.within)/float64(v.within+v.over))
+		}
 	}
 	if len(dbOnly.runs) > 0 {
 		fmt.Fprintf(out, "\nRiver jobs of the median DB-only pipeline run:\n%s", dbOnly.median().jobs)
@@ -680,7 +721,8 @@ policies:
 	if err != nil {
 		return run, err
 	}
-	client, stop, err := expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) {
+	m := metrics.New()
+	client, stop, err := expireStartRiver(ctx, pool, cfg, store, m, opts.Logger, func(rc *river.Config) {
 		// The service's River configuration unless told otherwise.
 		rc.FetchCooldown = cmp.Or(opts.FetchCooldown, cfg.River.FetchCooldown.D())
 	})
@@ -722,6 +764,7 @@ policies:
 			lastLeft = left
 		}
 	})
+	run.pace = readPaceVerdicts(m, "bench")
 	if err != nil {
 		return run, err
 	}
@@ -763,11 +806,11 @@ func expireJobStats(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 
 // expireStartRiver starts a River client working Lethe's workers for cfg,
 // with blobs in store, on the default queue with cfg's max_workers and job
-// timeouts; tune adjusts River's configuration first. stop stops it (once,
-// however often it is called).
-func expireStartRiver(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, store blob.Store, logger *slog.Logger, tune func(*river.Config)) (*river.Client[pgx.Tx], func(), error) {
+// timeouts, recording into m; tune adjusts River's configuration first.
+// stop stops it (once, however often it is called).
+func expireStartRiver(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, store blob.Store, m *metrics.Metrics, logger *slog.Logger, tune func(*river.Config)) (*river.Client[pgx.Tx], func(), error) {
 	riverWorkers := river.NewWorkers()
-	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: logger, Metrics: metrics.New()}
+	deps := &workers.Deps{Config: cfg, Pool: pool, Blobs: store, Logger: logger, Metrics: m}
 	if err := workers.Register(riverWorkers, deps); err != nil {
 		return nil, nil, err
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/workers"
@@ -293,7 +294,7 @@ policies:
 	if err != nil {
 		return nil, 0, err
 	}
-	_, stop, err = expireStartRiver(ctx, pool, cfg, store, opts.Logger, func(rc *river.Config) { rc.PeriodicJobs = periodic })
+	_, stop, err = expireStartRiver(ctx, pool, cfg, store, metrics.New(), opts.Logger, func(rc *river.Config) { rc.PeriodicJobs = periodic })
 	if err != nil {
 		return nil, 0, err
 	}

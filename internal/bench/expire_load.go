@@ -86,6 +86,7 @@ func expireSweep(ctx context.Context, b *sweepBench, setting SweepSetting, load 
 	}
 	err := expireTimed(ctx, b.pool, hook, &run, func() (int64, error) {
 		t, err := b.letheSweep(ctx, setting)
+		run.pace = t.pace
 		if err == nil && t.Rows != b.expired {
 			err = fmt.Errorf("sweep deleted %d rows, want %d", t.Rows, b.expired)
 		}

@@ -37,6 +37,10 @@ func TestExpireSmall(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^  direct os\.Remove of the same files, \d+ goroutines +[0-9.]+ +[0-9.]+ +[-0-9.]+ +[0-9.]+ +[0-9.]+$`).Match(out.Bytes()) {
 		t.Errorf("no CPU line of the direct removal in the report:\n%s", out.String())
 	}
+	// The pacing's own verdict on its batches, beside the foreground's.
+	if !regexp.MustCompile(`(?m)^  pipeline, DB only, under foreground load +\d+ of +[1-9]\d* \(\d+ %\)$`).Match(out.Bytes()) {
+		t.Errorf("no pacing verdicts of the paced DB-only pipeline in the report:\n%s", out.String())
+	}
 	for _, name := range want {
 		if !regexp.MustCompile(`(?m)^ratio ` + name + ` [0-9.]+$`).Match(out.Bytes()) {
 			t.Errorf("no line %q in the report:\n%s", "ratio "+name+" <value>", out.String())

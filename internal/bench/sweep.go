@@ -102,6 +102,7 @@ type SweepThroughput struct {
 	Duration time.Duration
 	Busy     time.Duration // time in DELETE statements (without pauses), when known
 	Runs     int           // runs measured; this is the median one
+	pace     paceVerdicts  // the pacing controller's verdicts, when paced
 }
 
 // RowsPerSec is the throughput over the whole run, pauses included.
@@ -355,7 +356,7 @@ func (b *sweepBench) letheSweep(ctx context.Context, s SweepSetting) (SweepThrou
 	m := metrics.New()
 	sweeper := workers.NewSweeper(&workers.Deps{Config: cfg, Pool: b.pool, Logger: b.logger, Metrics: m})
 	res, err := sweeper.Run(ctx, p, nil)
-	return SweepThroughput{Rows: res.RowsDeleted, Batches: res.Batches, Duration: res.Duration}, err
+	return SweepThroughput{Rows: res.RowsDeleted, Batches: res.Batches, Duration: res.Duration, pace: readPaceVerdicts(m, p.Name)}, err
 }
 
 func sweepPolicy(s SweepSetting) (*config.Config, *config.Sweep, error) {
