@@ -11,11 +11,11 @@ import (
 // each paced policy's controller chose, and the time deletion waited for
 // the foreground or for a lagging standby.
 type PaceMetrics struct {
-	BatchSize        *prometheus.GaugeVec   // policy
-	Pause            *prometheus.GaugeVec   // policy
-	ThrottledSeconds *prometheus.CounterVec // policy
-	Batches          *prometheus.CounterVec // policy, verdict
-	Slowdown         *prometheus.HistogramVec
+	BatchSize        *prometheus.GaugeVec     // policy
+	Pause            *prometheus.GaugeVec     // policy
+	ThrottledSeconds *prometheus.CounterVec   // policy
+	Batches          *prometheus.CounterVec   // policy, verdict
+	Slowdown         *prometheus.HistogramVec // policy
 	ReplicaThrottled prometheus.Counter
 	ReplicaLag       prometheus.Gauge
 	ReplicaLagBytes  prometheus.Gauge
