@@ -129,16 +129,26 @@ func NewResolver(cfg *config.Config, exec Executor) *Resolver {
 	return &Resolver{cfg: cfg, exec: exec, resolved: map[string]*Entity{}}
 }
 
-// Get returns the entity name, resolving it on first use.
+// Get returns the entity name, resolving it on first use. The lock is not
+// held while resolving: a resolution waits for a connection, and a caller
+// holding one (a worker's session) must not wait for it in turn, or a
+// pool whose every connection is so held never gives one back. Callers
+// that race on a first use each resolve; the first result is kept.
 func (r *Resolver) Get(ctx context.Context, name string) (*Entity, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e, ok := r.resolved[name]; ok {
+	e, ok := r.resolved[name]
+	r.mu.Unlock()
+	if ok {
 		return e, nil
 	}
 	e, err := Resolve(ctx, r.exec, r.cfg, name)
 	if err != nil {
 		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if first, ok := r.resolved[name]; ok {
+		return first, nil
 	}
 	r.resolved[name] = e
 	return e, nil

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -481,5 +482,66 @@ func TestResolveErrors(t *testing.T) {
 	_, err := entity.Resolve(a.ctx, a.pool, a.cfg, "user")
 	if !errors.Is(err, entity.ErrUnknown) || !strings.Contains(err.Error(), "declared: account") {
 		t.Errorf("undeclared entity: %v", err)
+	}
+}
+
+// TestResolverDoesNotHoldOthersWhileResolving: a Get that resolves an
+// entity waits for a connection without making other Gets wait. A worker
+// holding the pool's last connection must still get its answer, or the
+// pool never gets the connection back: here the only connection is held,
+// the account's first resolution waits for it, and a Get of another name
+// still returns at once.
+func TestResolverDoesNotHoldOthersWhileResolving(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	poolCfg, err := pgxpool.ParseConfig(testenv.AccountsURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	poolCfg.MaxConns = 1
+	pool, err := pgxpool.NewWithConfig(ctx, poolCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	r := entity.NewResolver(accountsConfig(t, testenv.AccountsConfig), pool)
+
+	held, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolved := make(chan error, 1)
+	go func() {
+		_, err := r.Get(ctx, "account")
+		resolved <- err
+	}()
+	time.Sleep(200 * time.Millisecond) // the account's resolution is waiting for the connection
+
+	other := make(chan error, 1)
+	go func() {
+		_, err := r.Get(ctx, "no_such_entity")
+		other <- err
+	}()
+	select {
+	case err := <-other:
+		if !errors.Is(err, entity.ErrUnknown) {
+			t.Errorf("Get(no_such_entity) = %v, want ErrUnknown", err)
+		}
+	case <-time.After(10 * time.Second):
+		held.Release()
+		t.Fatal("Get(no_such_entity) waited for another entity's resolution, itself waiting for a connection")
+	}
+
+	held.Release()
+	select {
+	case err := <-resolved:
+		if err != nil {
+			t.Fatalf("Get(account) once the connection was free: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Get(account) did not return once the connection was free")
+	}
+	if _, err := r.Get(ctx, "account"); err != nil {
+		t.Fatalf("Get(account), resolved: %v", err)
 	}
 }

@@ -194,6 +194,13 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return e.skipIngest(ctx, kind, hash, "cache")
 	}
+	// The run entity is resolved before the session takes its connection,
+	// so write finds it resolved: resolving takes a connection of its own,
+	// which a pool whose every connection is held by such sessions would
+	// never give.
+	if _, err := e.resolver.Get(ctx, jobs.EntityRun); err != nil {
+		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
+	}
 	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	var deleted bool
