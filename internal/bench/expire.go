@@ -125,8 +125,8 @@ func readPaceVerdicts(m *metrics.Metrics, policy string) paceVerdicts {
 	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver)}
 }
 
-// paceVerdicts sums the verdicts of the series' runs.
-func (s *expireSeries) paceVerdicts() paceVerdicts {
+// verdicts sums the pacing verdicts of the series' runs.
+func (s *expireSeries) verdicts() paceVerdicts {
 	var v paceVerdicts
 	for _, r := range s.runs {
 		v.within += r.pace.within
@@ -382,7 +382,7 @@ func Expire(ctx context.Context, opts ExpireOptions) error {
 		// foreground's own latency below.
 		fmt.Fprintln(out, "\nPaced batches within the pacing limits, as the controller judged them (all rounds):")
 		for _, s := range []*expireSeries{dbLoad, localLoad, s3Load, sweepLoad} {
-			v := s.paceVerdicts()
+			v := s.verdicts()
 			if len(s.runs) == 0 || v.within+v.over == 0 {
 				continue
 			}
