@@ -504,7 +504,8 @@ func TestResolverDoesNotHoldOthersWhileResolving(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	r := entity.NewResolver(accountsConfig(t, testenv.AccountsConfig), pool)
+	queried := &queryNoticingPool{Pool: pool, queried: make(chan struct{})}
+	r := entity.NewResolver(accountsConfig(t, testenv.AccountsConfig), queried)
 
 	held, err := pool.Acquire(ctx)
 	if err != nil {
@@ -515,7 +516,11 @@ func TestResolverDoesNotHoldOthersWhileResolving(t *testing.T) {
 		_, err := r.Get(ctx, "account")
 		resolved <- err
 	}()
-	time.Sleep(200 * time.Millisecond) // the account's resolution is waiting for the connection
+	select {
+	case <-queried.queried: // the account's resolution waits for the connection
+	case <-time.After(10 * time.Second):
+		t.Fatal("the account's resolution sent no query")
+	}
 
 	other := make(chan error, 1)
 	go func() {
@@ -544,4 +549,17 @@ func TestResolverDoesNotHoldOthersWhileResolving(t *testing.T) {
 	if _, err := r.Get(ctx, "account"); err != nil {
 		t.Fatalf("Get(account), resolved: %v", err)
 	}
+}
+
+// queryNoticingPool is a pool that closes queried when its first query is
+// sent, before the query waits for a connection.
+type queryNoticingPool struct {
+	*pgxpool.Pool
+	once    sync.Once
+	queried chan struct{}
+}
+
+func (p *queryNoticingPool) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	p.once.Do(func() { close(p.queried) })
+	return p.Pool.Query(ctx, sql, args...)
 }
