@@ -40,6 +40,30 @@ type Edge struct {
 	Table      string `yaml:"table"`
 	Column     string `yaml:"column"`
 	References string `yaml:"references"`
+	// OnDelete, when set, says that the schema's own foreign key on Column
+	// handles these rows when the rows they reference go: cascade deletes
+	// them, set_null clears Column. Lethe then never deletes from Table
+	// itself (an application may refuse any DELETE there that is not its
+	// cascade), but counts, guards and verifies the rows as its own.
+	// Empty: Lethe deletes the rows.
+	OnDelete string `yaml:"on_delete"`
+}
+
+// Edge.OnDelete values: what the schema's foreign key does.
+const (
+	OnDeleteCascade = "cascade"
+	OnDeleteSetNull = "set_null"
+)
+
+// SchemaOwned reports whether the schema's foreign key, not Lethe, removes
+// or detaches the edge's rows.
+func (e Edge) SchemaOwned() bool { return e.OnDelete != "" }
+
+// SelfReference reports whether the edge leads from a table to itself
+// (a comment's parent comment): only a schema-owned edge may.
+func (e Edge) SelfReference() bool {
+	table, _ := e.Ref()
+	return table == e.Table
 }
 
 // Ref splits References into its table and column.
@@ -275,8 +299,15 @@ func checkEdges(v *policyCheck, e *Entity) {
 		case !tables[refTable]:
 			v.add(field+".references", "table %s is neither the root %s nor the table of an edge", refTable, e.Table)
 		}
+		switch edge.OnDelete {
+		case "", OnDeleteCascade, OnDeleteSetNull:
+		default:
+			v.add(field+".on_delete", "%q must be %s or %s (what the schema's foreign key does), or unset for rows Lethe deletes", edge.OnDelete, OnDeleteCascade, OnDeleteSetNull)
+		}
 		switch {
-		case edge.Table == e.Table && edge.Table != "":
+		case edge.SelfReference() && !edge.SchemaOwned() && edge.Table != "":
+			v.add(field+".on_delete", "edge %s.%s references its own table: only the schema's foreign key can follow it; set on_delete to what that key does (%s or %s)", edge.Table, edge.Column, OnDeleteCascade, OnDeleteSetNull)
+		case edge.Table == e.Table && edge.Table != "" && !edge.SelfReference():
 			v.add(field+".table", "%s is the root table; an edge leads away from it", edge.Table)
 		case seen[edge]:
 			v.add(field, "declared twice")
@@ -292,6 +323,9 @@ func checkEdges(v *policyCheck, e *Entity) {
 func edgeCycle(e *Entity) string {
 	parents := map[string][]string{}
 	for _, edge := range e.Edges {
+		if edge.SelfReference() {
+			continue // a schema-owned self-reference: checked in checkEdges
+		}
 		ref, _ := edge.Ref()
 		parents[edge.Table] = append(parents[edge.Table], ref)
 	}
