@@ -2,12 +2,14 @@ package workers
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -70,6 +72,30 @@ func lockSnooze(ctx context.Context, blocker string) error {
 type LockWait struct {
 	WaitingOn string    `json:"waiting_on"` // e.g. row lock on runs held by pid 1234 (app "billing", idle in transaction for 42s)
 	Since     time.Time `json:"since"`
+}
+
+// LockWaitMiddleware ends a job's recorded LockWait once the wait is over:
+// an attempt that starts after a snooze clears the job's output, so a job
+// that goes on to complete or fail no longer says what it waited on (an
+// attempt that gives up on a lock again records its new wait). Every River
+// client that works Lethe's jobs installs it (river.Config.Middleware).
+type LockWaitMiddleware struct{ river.MiddlewareDefaults }
+
+// Work implements rivertype.WorkerMiddleware.
+func (*LockWaitMiddleware) Work(ctx context.Context, job *rivertype.JobRow, doInner func(context.Context) error) error {
+	if waitingOn(job) != "" {
+		_ = river.RecordOutput(ctx, nil)
+	}
+	return doInner(ctx)
+}
+
+// waitingOn is what job's recorded output says it waits on, or "".
+func waitingOn(job *rivertype.JobRow) string {
+	var wait LockWait
+	if out := job.Output(); len(out) > 0 && json.Unmarshal(out, &wait) == nil {
+		return wait.WaitingOn
+	}
+	return ""
 }
 
 // expireTimeouts are the timeouts of expire policy p's statements.

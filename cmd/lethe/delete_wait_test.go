@@ -77,4 +77,12 @@ func TestDeleteWaitShowsLock(t *testing.T) {
 	if exists, err := db.RunExists(ctx, pool, "r-held"); err != nil || exists {
 		t.Errorf("run exists = %t, %v after delete --wait", exists, err)
 	}
+	// The wait ended with the deletion: the completed job no longer says
+	// what it waited on.
+	var state, output string
+	err = pool.QueryRow(ctx, `SELECT state::text, coalesce(metadata->>'output', '') FROM lethe.river_job
+		WHERE kind = 'lethe.delete_entity' AND args->>'key' = 'r-held'`).Scan(&state, &output)
+	if err != nil || state != "completed" || strings.Contains(output, "waiting_on") {
+		t.Errorf("the deletion's job: state %q, output %q, %v; want completed without a waiting_on", state, output, err)
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -184,6 +185,7 @@ func newRiverConfig(cfg *config.Config, logger *slog.Logger) *river.Config {
 		JobTimeout:           cfg.River.JobTimeout.D(),
 		RescueStuckJobsAfter: cfg.River.RescueStuckJobsAfter.D(),
 		FetchCooldown:        cfg.River.FetchCooldown.D(),
+		Middleware:           []rivertype.Middleware{&workers.LockWaitMiddleware{}},
 	}
 }
 
