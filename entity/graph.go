@@ -41,6 +41,9 @@ type EntitySpec struct {
 // RefTable belong to the same entity.
 type EdgeSpec struct {
 	Table, Column, RefTable, RefColumn string
+	// OnDelete is config.Edge.OnDelete: what the schema's own foreign key
+	// does to these rows, or "" when Lethe deletes them.
+	OnDelete string
 }
 
 // EntityGraph is an entity resolved against the database: its key's type is

@@ -58,19 +58,21 @@ func (c *cli) deps(cfg *config.Config, pool *pgxpool.Pool, blobs blob.Store) *wo
 	return &workers.Deps{Config: cfg, Pool: pool, Blobs: blobs, Logger: c.logger(cfg), Metrics: metrics.New()}
 }
 
-// entityArgs checks "run <hash>" arguments, for the commands that handle
-// runs only.
-func entityArgs(args []string) (string, error) {
-	if len(args) != 2 {
-		return "", usagef("want: run <run_hash>")
+// entityKey resolves the entity name of cfg and returns it with key as the
+// database spells it (entity.EntityGraph.CanonicalKey); a key its type
+// refuses is a usage error.
+func entityKey(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, name, key string) (*entity.Entity, string, error) {
+	ent, err := entity.Resolve(ctx, pool, cfg, name)
+	if err != nil {
+		return nil, "", err
 	}
-	if args[0] != jobs.EntityRun {
-		return "", usagef("unknown entity %q (supported: run)", args[0])
+	if key, err = ent.CanonicalKey(ctx, pool, key); err != nil {
+		if keyErr := new(entity.KeyError); errors.As(err, &keyErr) {
+			return nil, "", usagef("%v", err)
+		}
+		return nil, "", err
 	}
-	if err := jobs.ValidateRunHash("run hash", args[1]); err != nil {
-		return "", usagef("%v", err)
-	}
-	return args[1], nil
+	return ent, key, nil
 }
 
 // tombstonePolicy returns the named tombstone policy, or the first one.
@@ -122,14 +124,8 @@ func deleteCommand() command {
 			return err
 		}
 		defer pool.Close()
-		ent, err := entity.Resolve(ctx, pool, cfg, name)
+		ent, key, err := entityKey(ctx, cfg, pool, name, key)
 		if err != nil {
-			return err
-		}
-		if key, err = ent.CanonicalKey(ctx, pool, key); err != nil {
-			if keyErr := new(entity.KeyError); errors.As(err, &keyErr) {
-				return usagef("%v", err)
-			}
 			return err
 		}
 		if dryRun {
@@ -170,6 +166,9 @@ func deleteCommand() command {
 			}
 			select {
 			case <-waitCtx.Done():
+				if n := len(job.Errors); n > 0 {
+					return fmt.Errorf("job %d still %s after %s: %d attempts failed, the last with: %s", job.ID, job.State, timeout, n, job.Errors[n-1].Error)
+				}
 				return fmt.Errorf("job %d still %s after %s (is lethe serve running?)", job.ID, job.State, timeout)
 			case <-time.After(200 * time.Millisecond):
 			}
@@ -287,8 +286,8 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 func clearTombstoneCommand() command {
 	cmd := command{
 		name:    "clear-tombstone",
-		summary: "Remove a run's tombstone so its ingestion is accepted again (idempotent).",
-		usage:   "[--config lethe.yaml] run <run_hash>",
+		summary: "Remove an entity's tombstone (run <run_hash>, account <id>, ...) so writes of it are accepted again (idempotent).",
+		usage:   "[--config lethe.yaml] <entity> <key>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath string
@@ -297,23 +296,29 @@ func clearTombstoneCommand() command {
 		if err != nil {
 			return err
 		}
-		hash, err := entityArgs(positional)
-		if err != nil {
-			return err
+		if len(positional) != 2 {
+			return usagef("want: <entity> <key>")
 		}
-		_, pool, err := c.openPool(ctx, fs, configPath, nil)
+		name, key := positional[0], positional[1]
+		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
+			return checkEntityKey(cfg, name, key)
+		})
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		cleared, err := tombstone.NewPostgres(pool).Clear(ctx, jobs.EntityRun, hash)
+		ent, key, err := entityKey(ctx, cfg, pool, name, key)
+		if err != nil {
+			return err
+		}
+		cleared, err := tombstone.NewPostgres(pool).Clear(ctx, ent.Name, key)
 		if err != nil {
 			return err
 		}
 		if cleared {
-			fmt.Fprintf(c.stdout, "tombstone of run %s cleared\n", hash)
+			fmt.Fprintf(c.stdout, "tombstone of %s %s cleared\n", ent.Name, key)
 		} else {
-			fmt.Fprintf(c.stdout, "run %s has no tombstone (nothing to do)\n", hash)
+			fmt.Fprintf(c.stdout, "%s %s has no tombstone (nothing to do)\n", ent.Name, key)
 		}
 		return nil
 	}
@@ -420,34 +425,43 @@ func cleanupTombstonesCommand() command {
 func backupCommand() command {
 	cmd := command{
 		name:    "backup",
-		summary: "Write a run (all its rows and blobs) to a gzip JSON file.",
-		usage:   "[--config lethe.yaml] [-o file] run <run_hash>",
+		summary: "Write an entity (run <run_hash>, account <id>, ...: all its rows and blobs) to a gzip JSON file.",
+		usage:   "[--config lethe.yaml] [-o file] <entity> <key>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath, out string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&out, "o", "", "output file (default: <run_hash>.lethe-backup.json.gz)")
+		fs.StringVar(&out, "o", "", "output file (default: <run_hash>.lethe-backup.json.gz for a run, <entity>-<key>.lethe-backup.json.gz otherwise)")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
 		}
-		hash, err := entityArgs(positional)
-		if err != nil {
-			return err
+		if len(positional) != 2 {
+			return usagef("want: <entity> <key>")
 		}
-		if out == "" {
-			out = hash + ".lethe-backup.json.gz"
-		}
-		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
+		name, key := positional[0], positional[1]
+		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
+			return checkEntityKey(cfg, name, key)
+		})
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
+		ent, key, err := entityKey(ctx, cfg, pool, name, key)
+		if err != nil {
+			return err
+		}
+		if out == "" {
+			out = ent.Name + "-" + key + ".lethe-backup.json.gz"
+			if ent.Name == jobs.EntityRun {
+				out = key + ".lethe-backup.json.gz"
+			}
+		}
 		blobs, err := service.OpenBlobs(ctx, cfg.Blob)
 		if err != nil {
 			return err
 		}
-		b, err := runbackup.Export(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, hash), hash)
+		b, err := runbackup.ExportEntity(ctx, pool, blobs, ent, key)
 		if err != nil {
 			return err
 		}
@@ -466,7 +480,7 @@ func backupCommand() command {
 		for _, t := range b.Tables {
 			rows += len(t)
 		}
-		fmt.Fprintf(c.stdout, "run %s backed up to %s: %d rows, %d blobs\n", hash, out, rows, len(b.Blobs))
+		fmt.Fprintf(c.stdout, "%s %s backed up to %s: %d rows, %d blobs\n", ent.Name, key, out, rows, len(b.Blobs))
 		return nil
 	}
 	return cmd
@@ -475,7 +489,7 @@ func backupCommand() command {
 func restoreCommand() command {
 	cmd := command{
 		name:    "restore",
-		summary: "Re-create a run from a backup file and clear its tombstone.",
+		summary: "Re-create an entity from a backup file and clear its tombstone.",
 		usage:   "[--config lethe.yaml] [--max-mib N] <file>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
@@ -513,11 +527,16 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		res, err := runbackup.Restore(ctx, pool, blobs, cfg.EntityBlobPrefix(jobs.EntityRun, b.RunHash), b, workers.EntityTimeouts(cfg, jobs.EntityRun))
+		name, key := b.Name()
+		ent, err := entity.Resolve(ctx, pool, cfg, name)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(c.stdout, "run %s restored: %d rows, %d blobs, tombstone cleared: %t\n", b.RunHash, res.Rows, res.Blobs, res.TombstoneCleared)
+		res, err := runbackup.RestoreEntity(ctx, pool, blobs, ent, b, workers.EntityTimeouts(cfg, name))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.stdout, "%s %s restored: %d rows, %d blobs, tombstone cleared: %t\n", name, key, res.Rows, res.Blobs, res.TombstoneCleared)
 		return nil
 	}
 	return cmd

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/runbackup"
 	"github.com/lethehq/lethe/internal/service/servicetest"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/tombstone"
@@ -130,7 +132,7 @@ func TestTombstoneCommands(t *testing.T) {
 	if out := lethe2(t, 0, "clear-tombstone", "run", "r1"); !strings.Contains(out, "no tombstone") {
 		t.Errorf("clear-tombstone with flags last said %q", out)
 	}
-	if out := lethe2(t, 2, "clear-tombstone", "run", "r1", "extra"); !strings.Contains(out, "want: run <run_hash>") {
+	if out := lethe2(t, 2, "clear-tombstone", "run", "r1", "extra"); !strings.Contains(out, "want: <entity> <key>") {
 		t.Errorf("clear-tombstone with an extra argument said %q", out)
 	}
 
@@ -256,6 +258,69 @@ func TestDeleteEntity(t *testing.T) {
 		}
 	})
 
+	// Any declared entity is backed up, restored and cleared like a run.
+	t.Run("BackupRestoreClear", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "acme.json.gz")
+		out, _ := lethe(t, 0, "backup", "-o", file, "account", strings.ToUpper(account))
+		if want := "account " + account + " backed up to " + file + ": 7 rows, 7 blobs"; !strings.Contains(out, want) {
+			t.Errorf("backup said %q, want %q", out, want)
+		}
+		for _, sql := range []string{
+			`DELETE FROM tasks WHERE project_id IN (SELECT id FROM projects WHERE account_id = $1) OR assignee = $1`,
+			`DELETE FROM projects WHERE account_id = $1`,
+			`DELETE FROM api_keys WHERE account_id = $1`,
+			`DELETE FROM accounts WHERE id = $1`,
+			`INSERT INTO lethe_tombstones (entity, key, deleted_at) VALUES ('account', $1, now())`,
+		} {
+			if _, err := pool.Exec(ctx, sql, account); err != nil {
+				t.Fatalf("%s: %v", sql, err)
+			}
+		}
+		if err := os.RemoveAll(filepath.Join(blobDir, "accounts", account)); err != nil {
+			t.Fatal(err)
+		}
+
+		// A backup whose row belongs to another account restores nothing.
+		tampered := filepath.Join(t.TempDir(), "tampered.json")
+		b := readBackup(t, file)
+		b.Tables["api_keys"][0] = json.RawMessage(`{"key": "k1", "account_id": "00000000-0000-0000-0000-000000000001"}`)
+		writeBackup(t, tampered, b)
+		_, stderr := lethe(t, 1, "restore", tampered)
+		if !strings.Contains(stderr, "api_keys holds 0 of its rows after writing 1") {
+			t.Errorf("restore of a tampered backup said %q", stderr)
+		}
+		if n := countRows(t, pool, `SELECT count(*) FROM api_keys`); n != 0 {
+			t.Errorf("the refused restore left %d api_keys rows", n)
+		}
+
+		out, _ = lethe(t, 0, "restore", file)
+		if want := "account " + account + " restored: 7 rows, 7 blobs, tombstone cleared: true"; !strings.Contains(out, want) {
+			t.Errorf("restore said %q, want %q", out, want)
+		}
+		if after := snapshot(); after != before {
+			t.Errorf("after the restore: counts %s, want those before %s", after, before)
+		}
+		if data, err := os.ReadFile(filepath.Join(blobDir, "accounts", account, "g")); err != nil || string(data) != "g" {
+			t.Errorf("restored blob = %q, %v", data, err)
+		}
+
+		if _, err := pool.Exec(ctx, `INSERT INTO lethe_tombstones (entity, key, deleted_at) VALUES ('account', $1, now())`, account); err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := lethe(t, 0, "clear-tombstone", "account", strings.ToUpper(account)); !strings.Contains(out, "tombstone of account "+account+" cleared") {
+			t.Errorf("clear-tombstone said %q", out)
+		}
+		if out, _ := lethe(t, 0, "clear-tombstone", "account", account); !strings.Contains(out, "account "+account+" has no tombstone") {
+			t.Errorf("a second clear-tombstone said %q", out)
+		}
+		if _, stderr := lethe(t, 2, "backup", "account", "not-a-uuid"); !strings.Contains(stderr, "not a valid uuid key of entity account") {
+			t.Errorf("backup of a malformed key said %q", stderr)
+		}
+		if after := snapshot(); after != before {
+			t.Errorf("after clearing: counts %s, want those before %s", after, before)
+		}
+	})
+
 	t.Run("Mistakes", func(t *testing.T) {
 		_, stderr := lethe(t, 2, "delete", "acount", account)
 		if !strings.Contains(stderr, `unknown entity "acount" (declared: account)`) {
@@ -322,4 +387,40 @@ func TestDeleteEntity(t *testing.T) {
 			t.Errorf("delete of a tombstoned account enqueued %d jobs, want 1", n)
 		}
 	})
+}
+
+// readBackup and writeBackup read and write a backup file as JSON, for
+// tests that change one.
+func readBackup(t *testing.T, path string) *runbackup.Backup {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := runbackup.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func writeBackup(t *testing.T, path string, b *runbackup.Backup) {
+	t.Helper()
+	data, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func countRows(t *testing.T, pool *pgxpool.Pool, sql string) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(), sql).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return n
 }

@@ -1,7 +1,9 @@
-// Package runbackup exports a run (every row of every run table, the
-// experiments it links to, and its blobs) to a self-contained file and
-// restores it: rows and blobs are re-created and the run's tombstone is
-// cleared, so the run is visible and its ingestion accepted again.
+// Package runbackup exports an entity (every row it owns in every table of
+// its declaration, and its blobs) to a self-contained file and restores it:
+// rows and blobs are re-created and the entity's tombstone is cleared, so
+// it is visible and its writes accepted again. A run's backup also holds the
+// experiments it links to, and keeps the file format runs have always had
+// (version 1); other entities' files are version 2.
 //
 // The file is JSON, gzip-compressed when written by Write; Read accepts
 // both. Rows are stored as PostgreSQL's to_jsonb of each row and restored
@@ -30,16 +32,23 @@ import (
 	"github.com/lethehq/lethe/tombstone"
 )
 
-// FormatVersion is the version of the backup file format.
-const FormatVersion = 1
+// FormatVersion is the version of a run's backup file, EntityFormatVersion
+// that of any other entity's.
+const (
+	FormatVersion       = 1
+	EntityFormatVersion = 2
+)
 
-// Backup is one run's data.
+// Backup is one entity's data: a run's (version 1, RunHash set) or another
+// entity's (version 2, Entity and Key set).
 type Backup struct {
 	Version    int                          `json:"version"`
-	RunHash    string                       `json:"run_hash"`
+	Entity     string                       `json:"entity,omitempty"`
+	Key        string                       `json:"key,omitempty"`
+	RunHash    string                       `json:"run_hash,omitempty"`
 	CreatedAt  time.Time                    `json:"created_at"`
-	Tables     map[string][]json.RawMessage `json:"tables"`      // run tables, by name
-	Experiment []json.RawMessage            `json:"experiments"` // experiments rows the run links to
+	Tables     map[string][]json.RawMessage `json:"tables"`                // the entity's tables, by name
+	Experiment []json.RawMessage            `json:"experiments,omitempty"` // experiments rows a run links to
 	Blobs      []Blob                       `json:"blobs"`
 }
 
@@ -165,7 +174,7 @@ func ReadLimit(r io.Reader, max int64) (*Backup, error) {
 		if limited.exceeded {
 			return nil, fmt.Errorf("read backup: larger than %d bytes decompressed: %w", max, ErrTooLarge)
 		}
-		return nil, fmt.Errorf("read backup: not a run backup file: %w", err)
+		return nil, fmt.Errorf("read backup: not a Lethe backup file: %w", err)
 	}
 	if err := b.validate(); err != nil {
 		return nil, fmt.Errorf("read backup: %w", err)
@@ -198,8 +207,12 @@ func (l *limitReader) Read(p []byte) (int, error) {
 }
 
 func (b *Backup) validate() error {
-	if b.Version != FormatVersion {
-		return fmt.Errorf("unsupported backup version %d (want %d)", b.Version, FormatVersion)
+	switch b.Version {
+	case FormatVersion:
+	case EntityFormatVersion:
+		return b.validateEntity()
+	default:
+		return fmt.Errorf("unsupported backup version %d (want %d or %d)", b.Version, FormatVersion, EntityFormatVersion)
 	}
 	if err := jobs.ValidateRunHash("run_hash", b.RunHash); err != nil {
 		return err
