@@ -69,7 +69,9 @@ func ValidateEntityKey(entity, key string) error {
 // go, children first, together with writing the tombstone (entity, key) and
 // inserting a PurgeBlobs job for the entity's blob prefix.
 // Deleting an unknown or already deleted key still writes (or keeps) the
-// tombstone, so a delete that overtakes the create still wins.
+// tombstone, so a delete that overtakes the create still wins; the API and
+// the CLI do the same when asked to (force), and refuse such a key
+// otherwise.
 //
 // JSON: {"entity":"run","key":"<run_hash>"}
 type DeleteEntity struct {

@@ -196,13 +196,35 @@ func (s *Server) handlePreviewEntity(w http.ResponseWriter, r *http.Request) {
 // handleDeleteEntity inserts a delete_entity job for the key: 202 with the
 // job ID. Deleting an already deleted key is accepted again (the worker
 // keeps the tombstone and purges its blobs once more); a key that has
-// neither a root row nor a tombstone is 404.
+// neither a root row nor a tombstone is 404 unless ?force=true (see
+// forced).
 func (s *Server) handleDeleteEntity(w http.ResponseWriter, r *http.Request) {
 	ent, key, ok := s.entityAndKey(w, r)
 	if !ok {
 		return
 	}
-	s.deleteEntities(w, r, ent, []string{key}, false)
+	force, ok := forced(w, r)
+	if !ok {
+		return
+	}
+	s.deleteEntities(w, r, ent, []string{key}, false, force)
+}
+
+// forced reads ?force=true: delete keys that have neither a root row nor a
+// tombstone, leaving a tombstone that refuses their later creation, as a
+// delete_entity job inserted by a service always does. Without it such a
+// key is 404, since a mistyped key would otherwise be "deleted" while the
+// entity meant stays. Any other value is 400.
+func forced(w http.ResponseWriter, r *http.Request) (force, ok bool) {
+	switch v := r.URL.Query().Get("force"); v {
+	case "", "false":
+		return false, true
+	case "true":
+		return true, true
+	default:
+		writeError(w, http.StatusBadRequest, "force must be true or false, not "+quote.Value(v))
+		return false, false
+	}
 }
 
 type deleteEntitiesRequest struct {
@@ -212,7 +234,8 @@ type deleteEntitiesRequest struct {
 // handleDeleteEntities deletes a batch {"keys": [...]}: all or nothing. A
 // body that is not JSON is 415, a malformed body (trailing data and unknown
 // fields included) or key is 400, more than the policy's max_batch_delete_ids
-// keys or a body over 1 MiB is 413, any unknown key is 404 naming them;
+// keys or a body over 1 MiB is 413, any unknown key is 404 naming them
+// unless ?force=true;
 // otherwise every job is inserted in one transaction and the answer is 202
 // with the canonical keys and their job IDs.
 func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
@@ -233,13 +256,18 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	force, ok := forced(w, r)
+	if !ok {
+		return
+	}
 	slices.Sort(keys)
-	s.deleteEntities(w, r, ent, slices.Compact(keys), true)
+	s.deleteEntities(w, r, ent, slices.Compact(keys), true, force)
 }
 
 // deleteEntities inserts one delete_entity job per canonical key, in one
-// transaction, unless a key has neither a root row nor a tombstone.
-func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *entity.Entity, keys []string, batch bool) {
+// transaction, unless a key has neither a root row nor a tombstone and
+// force is false.
+func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *entity.Entity, keys []string, batch, force bool) {
 	ctx := r.Context()
 	existing, err := ent.Existing(ctx, s.opts.Pool, keys)
 	if err != nil {
@@ -248,7 +276,7 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 	}
 	var missing []string
 	for _, key := range keys {
-		if existing[key] {
+		if existing[key] || force {
 			continue
 		}
 		// Deleted already: its rows are gone, its tombstone stands.
@@ -263,11 +291,11 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 	}
 	if len(missing) > 0 {
 		if !batch {
-			writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s not found", ent.Name, quote.Value(missing[0])))
+			writeError(w, http.StatusNotFound, fmt.Sprintf("%s %s not found (force=true deletes it anyway, leaving a tombstone that refuses its later creation)", ent.Name, quote.Value(missing[0])))
 			return
 		}
 		writeJSON(w, http.StatusNotFound, map[string]any{
-			"error":     fmt.Sprintf("%d keys of %s not found; nothing was deleted", len(missing), ent.Name),
+			"error":     fmt.Sprintf("%d keys of %s not found; nothing was deleted (force=true deletes them anyway)", len(missing), ent.Name),
 			"not_found": missing,
 		})
 		return

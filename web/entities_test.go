@@ -173,8 +173,16 @@ func TestEntitiesAPI(t *testing.T) {
 			t.Errorf("state after DELETE = %s", got)
 		}
 		// Neither a row nor a tombstone: 404. Deleted already: accepted again.
-		if r := b.do(t, "DELETE", "/api/v1/entities/account/"+carol, ""); r.status != 404 || !strings.Contains(r.body, carol) {
-			t.Errorf("DELETE of a missing account = %d %s, want 404 naming it", r.status, r.body)
+		if r := b.do(t, "DELETE", "/api/v1/entities/account/"+carol, ""); r.status != 404 || !strings.Contains(r.body, carol) || !strings.Contains(r.body, "force=true") {
+			t.Errorf("DELETE of a missing account = %d %s, want 404 naming it and force", r.status, r.body)
+		}
+		// Deleting ahead of a creation on its way, as a job does: forced.
+		const dave = "4d1e2f3a-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
+		if r := b.do(t, "DELETE", "/api/v1/entities/account/"+dave+"?force=maybe", ""); r.status != 400 || !strings.Contains(r.body, "force must be true or false") {
+			t.Errorf("DELETE ?force=maybe = %d %s, want 400", r.status, r.body)
+		}
+		if r := b.do(t, "DELETE", "/api/v1/entities/account/"+dave+"?force=true", ""); r.status != 202 || !strings.Contains(b.jobArgs(t, r.json["job_id"]), dave) {
+			t.Errorf("DELETE ?force=true of a missing account = %d %s, want 202 and its job", r.status, r.body)
 		}
 		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "account", carol); err != nil {
 			t.Fatal(err)
@@ -203,6 +211,10 @@ func TestEntitiesAPI(t *testing.T) {
 		}
 		if after := b.state(t); after != before {
 			t.Errorf("a refused batch inserted jobs: %s → %s", before, after)
+		}
+		r = b.do(t, "POST", "/api/v1/entities/account/delete?force=true", `{"keys":["`+alice+`","`+carol+`"]}`)
+		if r.status != 202 || fmt.Sprint(r.json["keys"]) != fmt.Sprint([]any{alice, carol}) {
+			t.Errorf("forced batch with a missing key = %d %s, want 202 with both", r.status, r.body)
 		}
 	})
 

@@ -66,13 +66,17 @@ func (s *Server) handleGetRun(w http.ResponseWriter, r *http.Request) {
 // handleDeleteRun inserts a delete_entity job for the run: 202 with the job
 // ID. Deleting an already deleted run is accepted again (idempotent: the
 // worker keeps the tombstone and purges the blobs once more); a run that
-// neither exists nor was deleted is 404.
+// neither exists nor was deleted is 404 unless ?force=true (see forced).
 func (s *Server) handleDeleteRun(w http.ResponseWriter, r *http.Request) {
 	hash, ok := runID(w, r)
 	if !ok {
 		return
 	}
-	s.deleteRuns(w, r, []string{hash}, false)
+	force, ok := forced(w, r)
+	if !ok {
+		return
+	}
+	s.deleteRuns(w, r, []string{hash}, false, force)
 }
 
 type deleteRunsRequest struct {
@@ -82,7 +86,8 @@ type deleteRunsRequest struct {
 // handleDeleteRuns deletes a batch {"run_ids": [...]}: all or nothing. A
 // body that is not JSON is 415, a malformed body (trailing data and unknown
 // fields included) or run ID is 400, more than max_batch_delete_ids IDs or
-// a body over 1 MiB is 413, any unknown run is 404 naming them; otherwise every
+// a body over 1 MiB is 413, any unknown run is 404 naming them unless
+// ?force=true; otherwise every
 // job is inserted in one transaction and the answer is 202 with their IDs.
 func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 	var req deleteRunsRequest
@@ -98,14 +103,18 @@ func (s *Server) handleDeleteRuns(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	force, ok := forced(w, r)
+	if !ok {
+		return
+	}
 	hashes := slices.Clone(req.RunIDs)
 	slices.Sort(hashes)
-	s.deleteRuns(w, r, slices.Compact(hashes), true)
+	s.deleteRuns(w, r, slices.Compact(hashes), true, force)
 }
 
 // deleteRuns inserts one delete_entity job per run, in one transaction,
-// unless a run neither exists nor was deleted.
-func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []string, batch bool) {
+// unless a run neither exists nor was deleted and force is false.
+func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []string, batch, force bool) {
 	ctx := r.Context()
 	found, err := db.KnownRuns(ctx, s.opts.Pool, hashes)
 	if err != nil {
@@ -114,16 +123,16 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 	}
 	var missing []string
 	for _, h := range hashes {
-		if !found[h] {
+		if !found[h] && !force {
 			missing = append(missing, h)
 		}
 	}
 	if len(missing) > 0 {
 		if !batch {
-			writeError(w, http.StatusNotFound, "run "+missing[0]+" not found")
+			writeError(w, http.StatusNotFound, "run "+missing[0]+" not found (force=true deletes it anyway, leaving a tombstone that refuses its later creation)")
 			return
 		}
-		writeJSON(w, http.StatusNotFound, map[string]any{"error": fmt.Sprintf("%d runs not found; nothing was deleted", len(missing)), "not_found": missing})
+		writeJSON(w, http.StatusNotFound, map[string]any{"error": fmt.Sprintf("%d runs not found; nothing was deleted (force=true deletes them anyway)", len(missing)), "not_found": missing})
 		return
 	}
 	ids, err := s.insertDeletes(r, jobs.EntityRun, hashes)

@@ -132,6 +132,13 @@ func TestRunsAPI(t *testing.T) {
 		if r := b.do(t, "DELETE", "/api/v1/runs/gone", ""); r.status != 202 {
 			t.Errorf("DELETE of a deleted run = %d %s, want 202", r.status, r.body)
 		}
+		// Never created: refused, unless forced ahead of its creation.
+		if r := b.do(t, "DELETE", "/api/v1/runs/not-yet", ""); r.status != 404 {
+			t.Errorf("DELETE of an unknown run = %d %s, want 404", r.status, r.body)
+		}
+		if r := b.do(t, "DELETE", "/api/v1/runs/not-yet?force=true", ""); r.status != 202 || r.json["run_id"] != "not-yet" {
+			t.Errorf("DELETE ?force=true of an unknown run = %d %s, want 202", r.status, r.body)
+		}
 	})
 
 	t.Run("BatchDeleteInOneTransaction", func(t *testing.T) {
@@ -219,6 +226,7 @@ func TestRunsAPI(t *testing.T) {
 			status             int
 		}{
 			{"DELETE", "/api/v1/runs/unknown", "", 404},
+			{"DELETE", "/api/v1/runs/unknown?force=yes", "", 400},
 			{"DELETE", "/api/v1/runs/bad$hash", "", 400},
 			{"DELETE", "/api/v1/runs/" + strings.Repeat("x", 65), "", 400},
 			{"PUT", "/api/v1/runs/r1", "", 405},
