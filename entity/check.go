@@ -160,13 +160,13 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 		findings = append(findings, checkIndexes(decl, cat)...)
 		findings = append(findings, checkShared(decl, decls)...)
 	}
-	migrated, err := letheMigrated(ctx, exec)
+	notMigrated, err := CheckMigrated(ctx, exec)
 	if err != nil {
 		return nil, err
 	}
-	if !migrated {
+	if notMigrated != nil {
 		// The guards' checks need lethe_tombstones: one finding for all.
-		return append(findings, notMigrated), nil
+		return append(findings, notMigrated...), nil
 	}
 	guards, err := checkGuardFindings(ctx, exec, graphs, unresolved)
 	if err != nil {
@@ -176,20 +176,22 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 	return findings, nil
 }
 
-// notMigrated is the finding that Lethe's own tables are missing.
-var notMigrated = Finding{
-	Kind: FindingNotMigrated, Severity: SeverityError, Table: "lethe_tombstones",
-	Problem: "Lethe's own tables are missing (run lethe migrate up): the late-write guards, which read lethe_tombstones, were not checked",
-	Fix:     "lethe migrate up",
-}
-
-// letheMigrated reports whether lethe_tombstones is on the search_path.
-func letheMigrated(ctx context.Context, exec Executor) (bool, error) {
+// CheckMigrated returns the one finding that Lethe's own tables are
+// missing (lethe_tombstones is not on the search_path), or none. Check
+// includes it, in place of the guard findings, which need that table.
+func CheckMigrated(ctx context.Context, exec Executor) ([]Finding, error) {
 	var ok bool
 	if err := exec.QueryRow(ctx, `SELECT to_regclass('lethe_tombstones') IS NOT NULL`).Scan(&ok); err != nil {
-		return false, fmt.Errorf("check entities: look for lethe_tombstones: %w", err)
+		return nil, fmt.Errorf("check entities: look for lethe_tombstones: %w", err)
 	}
-	return ok, nil
+	if ok {
+		return nil, nil
+	}
+	return []Finding{{
+		Kind: FindingNotMigrated, Severity: SeverityError, Table: "lethe_tombstones",
+		Problem: "Lethe's own tables are missing (run lethe migrate up): the late-write guards, which read lethe_tombstones, were not checked",
+		Fix:     "lethe migrate up",
+	}}, nil
 }
 
 // checkExists reports the declared tables and columns that do not exist.

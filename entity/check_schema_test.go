@@ -79,8 +79,8 @@ func TestCheckSchemas(t *testing.T) {
 		for _, c := range []struct{ table, column, says string }{
 			{"moderation_actions", "parent_action_id", "cascades within moderation_actions"},
 			{"comments", "parent_id", "cascades within comments"},
-			{"users", "invited_by", "changes other users' users rows"},
-			{"notifications", "actor_id", "changes other users' notifications rows"},
+			{"users", "invited_by", "changes other users that reference it"},
+			{"notifications", "actor_id", "changes the notifications rows of other users that reference it"},
 		} {
 			f := find(t, findings, entity.FindingSchemaReach, c.table, c.column)
 			if f.Severity != entity.SeverityWarning || !strings.Contains(f.Problem, c.says) {

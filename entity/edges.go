@@ -181,8 +181,11 @@ func checkSchemaOwned(decl *config.Entity, e config.Edge, keys []*foreignKey, ed
 			e.Table, e.Column, e.References, e.Table, decl.Name, e.Table, decl.Name)
 		f.Fix = fmt.Sprintf("nothing, if deleting those replies is meant; otherwise your schema decides (ON DELETE SET NULL keeps them: then declare %s, on_delete: %s})", edge, config.OnDeleteSetNull)
 	case e.OnDelete == config.OnDeleteSetNull && ownedElsewhere:
-		whose := fmt.Sprintf("other %ss' %s rows", decl.Name, e.Table)
-		f.Problem = fmt.Sprintf("edge %s.%s -> %s sets %s to NULL on rows that stay: a deletion of entity %s changes %s that reference its rows",
+		whose := fmt.Sprintf("the %s rows of other %ss", e.Table, decl.Name)
+		if e.Table == decl.Table {
+			whose = fmt.Sprintf("other %ss", decl.Name)
+		}
+		f.Problem = fmt.Sprintf("edge %s.%s -> %s sets %s to NULL on rows that stay: a deletion of entity %s changes %s that reference it",
 			e.Table, e.Column, e.References, e.Column, decl.Name, whose)
 		f.Fix = "nothing, if clearing that reference is meant; it is what the schema's key does whether Lethe deletes or not"
 	case e.OnDelete == config.OnDeleteSetNull:
