@@ -108,9 +108,9 @@ func TestCheckSchemas(t *testing.T) {
 		// Without its self-references and the SET NULL edges: each is
 		// reported, the cascades as warnings offering the on_delete edge.
 		yaml := testenv.CommunityConfig
-		for _, drop := range []string{"parent_id", "parent_action_id", "invited_by", "actor_id"} {
+		for _, drop := range []string{"column: parent_id,", "column: parent_action_id,", "column: invited_by,", "column: actor_id,", "{table: payments,"} {
 			lines := strings.Split(yaml, "\n")
-			lines = slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, "column: "+drop+",") })
+			lines = slices.DeleteFunc(lines, func(l string) bool { return strings.Contains(l, drop) })
 			yaml = strings.Join(lines, "\n")
 		}
 		findings := check(t, pool, parse(t, yaml))
@@ -124,6 +124,14 @@ func TestCheckSchemas(t *testing.T) {
 		if invited.Severity != entity.SeverityError || !strings.Contains(invited.Fix, "on_delete: set_null") {
 			t.Errorf("undeclared SET NULL self-reference: %+v", invited)
 		}
+		// payments' key, declared on two partitions, is one finding on
+		// payments, whose fix is one edge.
+		payments := find(t, findings, entity.FindingUndeclaredReference, "payments", "user_id")
+		if payments.Severity != entity.SeverityError || payments.Fix != "add to entity user's edges: {table: payments, column: user_id, references: users.id}" ||
+			!strings.Contains(payments.Problem, "declared on partitions payments_2026_10, payments_2026_11") {
+			t.Errorf("undeclared key on partitions: %+v", payments)
+		}
+		none(t, findings, "partitions", func(f entity.Finding) bool { return strings.HasPrefix(f.Table, "payments_") })
 		actor := find(t, findings, entity.FindingUndeclaredReference, "notifications", "actor_id")
 		if !strings.Contains(actor.Fix, "{table: notifications, column: actor_id, references: users.id, on_delete: set_null}") {
 			t.Errorf("undeclared SET NULL: %+v", actor)
@@ -223,6 +231,25 @@ func TestCheckSchemas(t *testing.T) {
 		if want := []string{"tasks.assignee", "api_keys.account_id", "widgets.id"}; !slices.Equal(tables, want) {
 			t.Errorf("UnbackedEdges: got %v, want %v", tables, want)
 		}
+	})
+
+	t.Run("PartialIndexes", func(t *testing.T) {
+		t.Parallel()
+		pool := testenv.AccountsPool(t)
+		if _, err := pool.Exec(t.Context(), `
+			CREATE TABLE served (project_id bigint REFERENCES projects (id));
+			CREATE INDEX ON served (project_id) WHERE project_id IS NOT NULL;
+			CREATE TABLE unserved (project_id bigint REFERENCES projects (id));
+			CREATE INDEX ON unserved (project_id) WHERE project_id > 5;`); err != nil {
+			t.Fatal(err)
+		}
+		findings := check(t, pool, parse(t, accountsEdges+`
+      - {table: served,   column: project_id, references: projects.id}
+      - {table: unserved, column: project_id, references: projects.id}`))
+		none(t, findings, "(col) WHERE col IS NOT NULL serves col = $1", func(f entity.Finding) bool {
+			return f.Kind == entity.FindingMissingIndex && f.Table == "served"
+		})
+		find(t, findings, entity.FindingMissingIndex, "unserved", "project_id")
 	})
 
 	t.Run("BeforeMigrateUp", func(t *testing.T) {
