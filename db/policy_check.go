@@ -115,11 +115,14 @@ func (t *policyTable) indexed(column string, holds ...string) bool {
 	})
 }
 
-// equals is how pg_get_expr writes column = 'value' for a text or varchar
-// column: both spellings, for holds.
+// equals is how pg_get_expr writes column = 'value' for a text, varchar,
+// char or enum column: each spelling, for holds.
 func (t *policyTable) equals(column, value string) []string {
-	q := t.quoted[column]
-	return []string{q + " = '" + value + "'::text", "(" + q + ")::text = '" + value + "'::text"}
+	q, lit := t.quoted[column], "'"+value+"'"
+	return []string{
+		q + " = " + lit + "::text", "(" + q + ")::text = " + lit + "::text", q + " = " + lit + "::bpchar",
+		q + " = " + lit + "::" + t.columns[column],
+	}
 }
 
 // createIndex is the statement that adds an index on table (column) with
