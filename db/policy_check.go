@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -52,7 +53,7 @@ func readPolicyTable(ctx context.Context, exec Executor, table string) (*policyT
 		SELECT true, c.relkind = 'p', pg_get_partkeydef(c.oid),
 		       EXISTS (SELECT 1 FROM pg_partitioned_table p WHERE p.partrelid = c.oid AND p.partdefid <> 0)
 		FROM pg_class c WHERE c.oid = to_regclass($1)`, Ident(table)).Scan(&exists, &t.partitioned, &partKey, &t.hasDefault)
-	if err == pgx.ErrNoRows || (err == nil && !exists) {
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && !exists) {
 		return nil, nil
 	}
 	if err != nil {
