@@ -291,8 +291,9 @@ func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 }
 
 // checkIndexes reports the root key column and the edge columns that no
-// index starts with: each deletion (and each guarded write below them)
-// would scan the table.
+// index serves: each deletion (and each guarded write below them) would
+// scan the table. A partial index serves when the deletion's statements
+// imply its predicate: (col) WHERE col IS NOT NULL serves col = $1.
 func checkIndexes(decl *config.Entity, cat *catalog) []Finding {
 	var findings []Finding
 	seen := map[[2]string]bool{}

@@ -138,6 +138,22 @@ func TestCheckSchemas(t *testing.T) {
 		}
 	})
 
+	t.Run("TypeMismatchNamesTheKeyedColumn", func(t *testing.T) {
+		t.Parallel()
+		pool := testenv.CommunityPool(t)
+		// A timestamp declared as holding users' integer keys: the
+		// declaration is wrong, and posts' foreign key says which column
+		// is right.
+		yaml := strings.Replace(testenv.CommunityConfig, "{table: posts, column: user_id, references: users.id}", "{table: posts, column: updated_at, references: users.id}", 1)
+		findings := check(t, pool, parse(t, yaml))
+		f := find(t, findings, entity.FindingTypeMismatch, "posts", "updated_at")
+		if f.Severity != entity.SeverityError ||
+			!strings.Contains(f.Problem, "edge posts.updated_at is timestamp with time zone but references users.id, which is bigint: the declaration and the database disagree") ||
+			!strings.Contains(f.Fix, "declare {table: posts, column: user_id, references: users.id} instead") {
+			t.Errorf("type mismatch: %+v", f)
+		}
+	})
+
 	t.Run("UndeclaredReferencesTransitively", func(t *testing.T) {
 		t.Parallel()
 		pool := testenv.AccountsPool(t)
