@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -89,19 +90,20 @@ func checkEdgeKeys(ctx context.Context, exec Executor, decl *config.Entity, cat 
 			findings = append(findings, f)
 			continue
 		}
-		for _, fk := range keys {
-			if len(fk.uncovered) == 0 {
-				continue
-			}
-			f := base
-			f.Severity = SeverityWarning
-			f.Problem = fmt.Sprintf("edge %s.%s -> %s is backed by foreign key %s, but partition%s %s of %s lack%s it: nothing keeps their %s values to existing %s rows",
-				e.Table, e.Column, e.References, fk.name(), plural(len(fk.uncovered)), strings.Join(fk.uncovered, ", "), e.Table, verbS(len(fk.uncovered)), e.Column, refTable)
-			f.Fix = fmt.Sprintf("nothing for the deletion, which reaches every partition through the edge; to have the database keep them, add the key to %s: %s",
-				strings.Join(fk.uncovered, ", "), addForeignKey(fk.uncovered[0], e.Column, refTable, refColumn, false)+" (and so for each)")
-			findings = append(findings, f)
-			break
+		if slices.ContainsFunc(keys, func(fk *foreignKey) bool { return len(fk.uncovered) == 0 }) {
+			continue
 		}
+		fk := keys[0]
+		f := base
+		f.Severity = SeverityWarning
+		f.Problem = fmt.Sprintf("edge %s.%s -> %s is backed by foreign key %s, but partition%s %s of %s lack%s it: nothing keeps their %s values to existing %s rows",
+			e.Table, e.Column, e.References, fk.name(), plural(len(fk.uncovered)), strings.Join(fk.uncovered, ", "), e.Table, verbS(len(fk.uncovered)), e.Column, refTable)
+		f.Fix = fmt.Sprintf("nothing for the deletion, which reaches every partition through the edge; to have the database keep them, add the key to %s in your migrations: %s",
+			strings.Join(fk.uncovered, ", "), addForeignKey(fk.uncovered[0], e.Column, refTable, refColumn, false))
+		if len(fk.uncovered) > 1 {
+			f.Fix += " (and so for each)"
+		}
+		findings = append(findings, f)
 	}
 	return findings, nil
 }
