@@ -234,13 +234,17 @@ func addForeignKey(table, column, refTable, refColumn string, notValid bool) str
 // edgeSampleResult is what sampling an unbacked edge's values found.
 type edgeSampleResult struct {
 	sampled, orphans int
-	// timedOut says the sample did not finish in time.
+	// timedOut says the sample did not finish in time; failed why it
+	// could not be taken (no SELECT privilege, say).
 	timedOut time.Duration
+	failed   string
 }
 
 func (s edgeSampleResult) describe(e config.Edge) string {
 	refTable, refColumn := e.Ref()
 	switch {
+	case s.failed != "":
+		return fmt.Sprintf("its values could not be sampled (%s), so whether they match %s is not known", s.failed, e.References)
 	case s.timedOut > 0:
 		return fmt.Sprintf("sampling %s values of %s.%s did not finish within %s, so whether they match %s is not known", number(edgeSample), e.Table, e.Column, s.timedOut, e.References)
 	case s.sampled == 0:
@@ -324,7 +328,12 @@ func sampleEdge(ctx context.Context, exec Executor, e config.Edge, partitioned b
 		return edgeSampleResult{timedOut: timeout}, nil
 	}
 	if err != nil {
-		return res, fmt.Errorf("sample edge %s.%s -> %s: %w", e.Table, e.Column, e.References, err)
+		if ctx.Err() != nil {
+			return res, fmt.Errorf("sample edge %s.%s -> %s: %w", e.Table, e.Column, e.References, err)
+		}
+		// The sample is a hint: a table the check may not read is said
+		// so in the finding, and the rest is checked.
+		return edgeSampleResult{failed: err.Error()}, nil
 	}
 	return res, nil
 }
