@@ -43,11 +43,22 @@ const (
 	FindingDuplicateEdge FindingKind = "duplicate_edge"
 	// FindingGuard: a late-write guard is missing, stale or undeclared.
 	FindingGuard FindingKind = "guard"
+	// FindingUnbackedEdge: no foreign key backs an edge of Lethe's own.
+	FindingUnbackedEdge FindingKind = "unbacked_edge"
+	// FindingEdgeKey: the foreign key behind an edge is missing, does
+	// another ON DELETE than the edge says, or lacks some partitions.
+	FindingEdgeKey FindingKind = "edge_key"
+	// FindingSchemaReach: a schema-owned edge deletes or changes rows that
+	// other entities hold.
+	FindingSchemaReach FindingKind = "schema_reach"
+	// FindingNotMigrated: Lethe's own tables are missing.
+	FindingNotMigrated FindingKind = "not_migrated"
 )
 
 // Finding is one thing Check found wrong, or worth knowing, about an
 // entity's declaration in the database.
 type Finding struct {
+	// Entity is empty for a finding about Lethe's own tables.
 	Entity string
 	// Table and Column are where the finding is; Column is empty for a
 	// whole table, and lists the columns of a multi-column foreign key
@@ -64,6 +75,9 @@ type Finding struct {
 }
 
 func (f Finding) String() string {
+	if f.Entity == "" {
+		return fmt.Sprintf("%s: %s (fix: %s)", f.Severity, f.Problem, f.Fix)
+	}
 	return fmt.Sprintf("%s: entity %s: %s (fix: %s)", f.Severity, f.Entity, f.Problem, f.Fix)
 }
 
@@ -71,23 +85,31 @@ func (f Finding) String() string {
 // entity:
 //
 //   - foreign keys pointing at one of its tables from a column no edge
-//     declares: deleting the entity would fail on them, or leave their rows
-//     behind (errors, fixed by the edge to add);
+//     declares, and those pointing at the tables such keys lead from, all in
+//     one run: errors when deleting the entity would fail on them or leave
+//     their rows behind, warnings when the database cascades to rows Lethe
+//     does not know of; each fixed by the edge to add;
 //   - edge columns whose type differs from the referenced column's (errors:
-//     the deletion's comparisons fail);
+//     the deletion's comparisons fail), fixed in the declaration;
 //   - declared tables or columns that do not exist (errors);
+//   - schema-owned edges (on_delete) without a foreign key doing that
+//     action on every partition (errors), and those whose key takes rows
+//     other entities hold (warnings);
+//   - edges of Lethe's own no foreign key backs (warnings, with how many of
+//     a sample of their values match no referenced row);
 //   - late-write guards missing or stale (errors) or left over from an
 //     undeclared entity or table (warnings), fixed by `lethe guards install`;
-//   - edge columns no index starts with (warnings: each deletion scans the
+//     before `lethe migrate up` one finding says Lethe's tables are missing
+//     instead;
+//   - edge columns no index serves (warnings: each deletion scans the
 //     table), with the CREATE INDEX that fixes them;
 //   - tables shared with another entity and edges declared by two
 //     (warnings: deleting either entity removes those rows).
 //
-// A foreign key from a table to itself is not reported: an edge cannot
-// lead from a table back to itself, and one deletion removes both rows.
-// A foreign key over several columns counts as declared when an edge
-// declares one of its column pairs. The error is for failing to read the
-// catalog only.
+// Foreign keys declared on partitions rather than on their partitioned
+// table count for the partitioned table, which edges name. A foreign key
+// over several columns counts as declared when an edge declares one of its
+// column pairs. The error is for failing to read the catalog only.
 func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, error) {
 	var decls []*config.Entity
 	var tables []string
@@ -129,8 +151,22 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 		}
 		findings = append(findings, checkReferences(decl, cat)...)
 		findings = append(findings, checkTypes(decl, cat)...)
+		_, statement := cfg.EntityTimeouts(decl.Name)
+		keys, err := checkEdgeKeys(ctx, exec, decl, cat, min(statement.D(), edgeSampleTimeout))
+		if err != nil {
+			return nil, err
+		}
+		findings = append(findings, keys...)
 		findings = append(findings, checkIndexes(decl, cat)...)
 		findings = append(findings, checkShared(decl, decls)...)
+	}
+	notMigrated, err := CheckMigrated(ctx, exec)
+	if err != nil {
+		return nil, err
+	}
+	if notMigrated != nil {
+		// The guards' checks need lethe_tombstones: one finding for all.
+		return append(findings, notMigrated...), nil
 	}
 	guards, err := checkGuardFindings(ctx, exec, graphs, unresolved)
 	if err != nil {
@@ -140,105 +176,22 @@ func Check(ctx context.Context, exec Executor, cfg *config.Config) ([]Finding, e
 	return findings, nil
 }
 
-// catalog is what Check reads of the declared tables.
-type catalog struct {
-	tables map[string]*catalogTable
-	// references are the foreign keys that point at a declared table.
-	references []foreignKey
-}
-
-type catalogTable struct {
-	oid         uint32
-	partitioned bool
-	// columns maps a column's name to its type, without and with its
-	// modifier ("character varying", "character varying(64)").
-	columns map[string][2]string
-	// indexed are the columns some valid, non-partial index starts with.
-	indexed map[string]bool
-}
-
-type foreignKey struct {
-	name string
-	// table is the referencing table: its name, schema, and whether the
-	// search_path (through which edges name tables) finds it.
-	table, schema string
-	visible       bool
-	columns       []string
-	// refTable is the declared table referenced.
-	refTable   string
-	refColumns []string
-	// onDelete is pg_constraint.confdeltype.
-	onDelete string
-}
-
-func readCatalog(ctx context.Context, exec Executor, tables []string) (*catalog, error) {
-	cat := &catalog{tables: map[string]*catalogTable{}}
-	rows, err := exec.Query(ctx, `
-		SELECT t.name, c.oid, c.relkind = 'p', a.attname,
-		       format_type(a.atttypid, NULL), format_type(a.atttypid, a.atttypmod),
-		       EXISTS (SELECT 1 FROM pg_index i
-		               WHERE i.indrelid = c.oid AND i.indkey[0] = a.attnum AND i.indpred IS NULL AND i.indisvalid)
-		FROM unnest($1::text[]) AS t (name)
-		JOIN pg_class c ON c.oid = to_regclass(quote_ident(t.name))
-		JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped`, tables)
-	if err != nil {
-		return nil, fmt.Errorf("check entities: read their tables: %w", err)
+// CheckMigrated returns the one finding that Lethe's own tables are
+// missing (lethe_tombstones is not on the search_path), or none. Check
+// includes it, in place of the guard findings, which need that table.
+func CheckMigrated(ctx context.Context, exec Executor) ([]Finding, error) {
+	var ok bool
+	if err := exec.QueryRow(ctx, `SELECT to_regclass('lethe_tombstones') IS NOT NULL`).Scan(&ok); err != nil {
+		return nil, fmt.Errorf("check entities: look for lethe_tombstones: %w", err)
 	}
-	var oids []uint32
-	names := map[uint32]string{}
-	for rows.Next() {
-		var (
-			table, column, typ, fullType string
-			oid                          uint32
-			partitioned, indexed         bool
-		)
-		if err := rows.Scan(&table, &oid, &partitioned, &column, &typ, &fullType, &indexed); err != nil {
-			return nil, fmt.Errorf("check entities: read their tables: %w", err)
-		}
-		t := cat.tables[table]
-		if t == nil {
-			t = &catalogTable{oid: oid, partitioned: partitioned, columns: map[string][2]string{}, indexed: map[string]bool{}}
-			cat.tables[table] = t
-			oids = append(oids, oid)
-			names[oid] = table
-		}
-		t.columns[column] = [2]string{typ, fullType}
-		t.indexed[column] = indexed
+	if ok {
+		return nil, nil
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("check entities: read their tables: %w", err)
-	}
-
-	// Constraints a partition inherits from its partitioned table, or
-	// that PostgreSQL adds for each partition of a referenced partitioned
-	// table, have a parent: the parent's constraint stands for them.
-	rows, err = exec.Query(ctx, `
-		SELECT con.conname, src.relname, n.nspname, pg_table_is_visible(src.oid), con.confrelid, con.confdeltype::text,
-		       ARRAY(SELECT a.attname::text FROM unnest(con.conkey) WITH ORDINALITY AS k (attnum, n)
-		             JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.n),
-		       ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY AS k (attnum, n)
-		             JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.n)
-		FROM pg_constraint con
-		JOIN pg_class src ON src.oid = con.conrelid
-		JOIN pg_namespace n ON n.oid = src.relnamespace
-		WHERE con.contype = 'f' AND con.conparentid = 0 AND con.confrelid = ANY ($1::oid[])
-		ORDER BY src.relname, con.conname`, oids)
-	if err != nil {
-		return nil, fmt.Errorf("check entities: read the foreign keys to their tables: %w", err)
-	}
-	for rows.Next() {
-		var fk foreignKey
-		var ref uint32
-		if err := rows.Scan(&fk.name, &fk.table, &fk.schema, &fk.visible, &ref, &fk.onDelete, &fk.columns, &fk.refColumns); err != nil {
-			return nil, fmt.Errorf("check entities: read the foreign keys to their tables: %w", err)
-		}
-		fk.refTable = names[ref]
-		cat.references = append(cat.references, fk)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("check entities: read the foreign keys to their tables: %w", err)
-	}
-	return cat, nil
+	return []Finding{{
+		Kind: FindingNotMigrated, Severity: SeverityError, Table: "lethe_tombstones",
+		Problem: "Lethe's own tables are missing (run lethe migrate up): the late-write guards, which read lethe_tombstones, were not checked",
+		Fix:     "lethe migrate up",
+	}}, nil
 }
 
 // checkExists reports the declared tables and columns that do not exist.
@@ -276,61 +229,6 @@ func checkExists(decl *config.Entity, cat *catalog) []Finding {
 	return findings
 }
 
-// checkReferences reports the foreign keys into the entity's tables that
-// no edge declares.
-func checkReferences(decl *config.Entity, cat *catalog) []Finding {
-	tables := decl.Tables()
-	var findings []Finding
-	for _, fk := range cat.references {
-		if !slices.Contains(tables, fk.refTable) || (fk.table == fk.refTable && fk.visible) {
-			continue
-		}
-		declared := slices.ContainsFunc(decl.Edges, func(e config.Edge) bool {
-			refTable, refColumn := e.Ref()
-			if !fk.visible || e.Table != fk.table || refTable != fk.refTable {
-				return false
-			}
-			for i, column := range fk.columns {
-				if e.Column == column && refColumn == fk.refColumns[i] {
-					return true
-				}
-			}
-			return false
-		})
-		if declared {
-			continue
-		}
-		from := fmt.Sprintf("%s(%s)", fk.table, strings.Join(fk.columns, ", "))
-		if !fk.visible {
-			from = fk.schema + "." + from
-		}
-		var cost string
-		switch fk.onDelete {
-		case "c":
-			cost = fmt.Sprintf("the database cascades a deletion of entity %s to %s, but Lethe neither guards those rows against late writes nor checks what references them", decl.Name, fk.table)
-		case "n", "d":
-			cost = fmt.Sprintf("a deletion of entity %s leaves the %s rows that reference it behind, with %s set to NULL or a default", decl.Name, fk.table, strings.Join(fk.columns, ", "))
-		default:
-			cost = fmt.Sprintf("a deletion of entity %s fails on this key while %s rows reference it (and without the key would leave them behind)", decl.Name, fk.table)
-		}
-		f := Finding{
-			Entity: decl.Name, Table: fk.table, Column: strings.Join(fk.columns, ", "), Kind: FindingUndeclaredReference, Severity: SeverityError,
-			Problem: fmt.Sprintf("foreign key %s: %s references %s(%s), a table of entity %s, and no edge declares it: %s",
-				fk.name, from, fk.refTable, strings.Join(fk.refColumns, ", "), decl.Name, cost),
-			Fix: fmt.Sprintf("add to entity %s's edges: {table: %s, column: %s, references: %s.%s}",
-				decl.Name, fk.table, fk.columns[0], fk.refTable, fk.refColumns[0]),
-		}
-		if len(fk.columns) > 1 {
-			f.Fix += " (an edge matches one column pair of the key)"
-		}
-		if !fk.visible {
-			f.Fix = fmt.Sprintf("put schema %s on the search_path, then %s", fk.schema, f.Fix)
-		}
-		findings = append(findings, f)
-	}
-	return findings
-}
-
 // sameType reports whether a and b (format_type without modifier) compare
 // as one type. text and character varying are one: their comparisons and
 // indexes are the same.
@@ -345,7 +243,10 @@ func sameType(a, b string) bool {
 }
 
 // checkTypes reports edges whose column's type differs from the
-// referenced column's.
+// referenced column's. The declaration and the database disagree; the fix
+// is the declaration's, never a change to the user's column: most likely
+// the edge names the wrong column, and a foreign key from its table to the
+// referenced one names the right one.
 func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 	var findings []Finding
 	for _, e := range decl.Edges {
@@ -359,23 +260,40 @@ func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 		if !ok1 || !ok2 || sameType(typ[0], refType[0]) {
 			continue
 		}
-		// The guard's trigger names the column, which keeps its type from
-		// changing: drop it first, and install the guards again after.
-		tpl := newIdentTemplate(map[string]string{"table": e.Table, "col": e.Column, "trigger": guardPrefix + decl.Name})
-		findings = append(findings, Finding{
+		f := Finding{
 			Entity: decl.Name, Table: e.Table, Column: e.Column, Kind: FindingTypeMismatch, Severity: SeverityError,
-			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: a deletion of entity %s fails comparing them",
+			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: the declaration and the database disagree, and a deletion of entity %s fails comparing them",
 				e.Table, e.Column, typ[1], e.References, refType[1], decl.Name),
-			Fix: tpl.Fill(`DROP TRIGGER IF EXISTS {trigger} ON {table}; ALTER TABLE {table} ALTER COLUMN {col} TYPE `) + refType[1] +
-				tpl.Fill(` USING {col}::`) + refType[1] + "; then " + GuardsInstallCommand,
-		})
+		}
+		switch col := keyedColumn(cat, e.Table, refTable, refColumn); {
+		case col != "" && col != e.Column:
+			f.Fix = fmt.Sprintf("correct the edge, which is most likely what is wrong: a foreign key ties %s.%s to %s, so declare {table: %s, column: %s, references: %s} instead",
+				e.Table, col, e.References, e.Table, col, e.References)
+		default:
+			var same []string
+			for name, ct := range t.columns {
+				if sameType(ct[0], refType[0]) && name != e.Column {
+					same = append(same, name)
+				}
+			}
+			slices.Sort(same)
+			f.Fix = fmt.Sprintf("correct the edge, which is most likely what is wrong: name the column of %s that holds %s values (a %s column", e.Table, e.References, refType[0])
+			if len(same) > 0 {
+				f.Fix += ": " + strings.Join(same, ", ") + " in " + e.Table
+			} else {
+				f.Fix += "; " + e.Table + " has none"
+			}
+			f.Fix += fmt.Sprintf("). If %s.%s does hold them, the schema stores them as another type, which Lethe does not follow; keep that table out of the entity", e.Table, e.Column)
+		}
+		findings = append(findings, f)
 	}
 	return findings
 }
 
 // checkIndexes reports the root key column and the edge columns that no
-// index starts with: each deletion (and each guarded write below them)
-// would scan the table.
+// index serves: each deletion (and each guarded write below them) would
+// scan the table. A partial index serves when the deletion's statements
+// imply its predicate: (col) WHERE col IS NOT NULL serves col = $1.
 func checkIndexes(decl *config.Entity, cat *catalog) []Finding {
 	var findings []Finding
 	seen := map[[2]string]bool{}
@@ -385,14 +303,14 @@ func checkIndexes(decl *config.Entity, cat *catalog) []Finding {
 			return
 		}
 		seen[[2]string{table, column}] = true
-		if _, ok := t.columns[column]; !ok || t.indexed[column] {
+		if _, ok := t.columns[column]; !ok || t.indexed(column) {
 			return
 		}
 		name := indexName(table, column)
 		tpl := newIdentTemplate(map[string]string{"name": name, "table": table, "col": column})
 		f := Finding{
 			Entity: decl.Name, Table: table, Column: column, Kind: FindingMissingIndex, Severity: SeverityWarning,
-			Problem: fmt.Sprintf("no index starts with %s.%s: every deletion of %s scans %s", table, column, decl.Name, table),
+			Problem: fmt.Sprintf("no index starts with %s.%s (a partial one only if its WHERE is %s IS NOT NULL): every deletion of %s scans %s", table, column, column, decl.Name, table),
 			Fix:     tpl.Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {table} ({col})`),
 		}
 		if t.partitioned {

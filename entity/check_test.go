@@ -64,11 +64,21 @@ func TestCheck(t *testing.T) {
 		return findings[i]
 	}
 
-	t.Run("CleanDeclarationReportsNothing", func(t *testing.T) {
+	t.Run("CleanDeclarationWarnsOfUnbackedEdgesOnly", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, "")
-		if findings := check(t, b.pool, parse(t, testenv.AccountsConfig)); len(findings) > 0 {
-			t.Fatalf("the accounts declaration: want no findings, got\n%s", describe(findings))
+		findings := check(t, b.pool, parse(t, testenv.AccountsConfig))
+		// tasks.assignee and api_keys.account_id have no foreign key: the
+		// declaration alone says they hold account ids.
+		for _, column := range [][2]string{{"tasks", "assignee"}, {"api_keys", "account_id"}} {
+			f := find(t, findings, entity.FindingUnbackedEdge, column[0], column[1])
+			if f.Severity != entity.SeverityWarning || !strings.Contains(f.Problem, "has no foreign key behind it") ||
+				!strings.Contains(f.Problem, "holds no values yet") {
+				t.Errorf("unbacked edge: %+v", f)
+			}
+		}
+		if len(findings) != 2 {
+			t.Fatalf("the accounts declaration: want only the 2 unbacked edges, got\n%s", describe(findings))
 		}
 	})
 
@@ -85,8 +95,9 @@ func TestCheck(t *testing.T) {
 			ALTER TABLE tasks ADD UNIQUE (id, project_id);
 			CREATE TABLE task_links (task_id bigint, project_id bigint, FOREIGN KEY (task_id, project_id) REFERENCES tasks (id, project_id));
 			CREATE INDEX task_links_task_id_idx ON task_links (task_id);
-			-- Notes name their account in a text column.
-			CREATE TABLE notes (id bigint PRIMARY KEY, account_ref text NOT NULL);
+			-- Notes name their account in a text column, and key it in another.
+			CREATE TABLE notes (id bigint PRIMARY KEY, account_ref text NOT NULL, account_id uuid REFERENCES accounts (id));
+			CREATE INDEX notes_account_id_idx ON notes (account_id);
 			CREATE INDEX notes_account_ref_idx ON notes (account_ref);
 			-- Attachments have no index on their edge column.
 			CREATE TABLE attachments (id bigint PRIMARY KEY, task_id bigint NOT NULL);`)
@@ -110,10 +121,11 @@ func TestCheck(t *testing.T) {
 			!strings.HasPrefix(multi.Fix, "add to entity account's edges: {table: task_links, column: task_id, references: tasks.id}") {
 			t.Errorf("multi-column foreign key: %+v", multi)
 		}
+		// The declaration is what is wrong: the foreign key says which
+		// column holds account ids. The user's column is left alone.
 		mismatch := find(t, findings, entity.FindingTypeMismatch, "notes", "account_ref")
-		const alter = `DROP TRIGGER IF EXISTS "lethe_guard_account" ON "notes"; ALTER TABLE "notes" ALTER COLUMN "account_ref" TYPE uuid USING "account_ref"::uuid`
-		if mismatch.Severity != entity.SeverityError || !strings.Contains(mismatch.Problem, "notes.account_ref is text but references accounts.id, which is uuid") ||
-			mismatch.Fix != alter+"; then lethe guards install" {
+		if mismatch.Severity != entity.SeverityError || !strings.Contains(mismatch.Problem, "notes.account_ref is text but references accounts.id, which is uuid: the declaration and the database disagree") ||
+			!strings.Contains(mismatch.Fix, "declare {table: notes, column: account_id, references: accounts.id} instead") {
 			t.Errorf("type mismatch: %+v", mismatch)
 		}
 		index := find(t, findings, entity.FindingMissingIndex, "attachments", "task_id")
@@ -121,25 +133,36 @@ func TestCheck(t *testing.T) {
 		if index.Severity != entity.SeverityWarning || index.Fix != create {
 			t.Errorf("missing index: %+v", index)
 		}
-		if len(findings) != 5 {
-			t.Errorf("want exactly these 5 findings, got\n%s", describe(findings))
-		}
-
-		// Doing what the fixes say (check installs the guards again)
-		// leaves nothing to report.
-		for _, stmt := range []string{alter, create} {
-			if _, err := b.pool.Exec(t.Context(), stmt); err != nil {
-				t.Fatalf("fix %q: %v", stmt, err)
+		// And the edges without a foreign key: assignee, api_keys and
+		// attachments.
+		unbacked := 0
+		for _, f := range findings {
+			if f.Kind == entity.FindingUnbackedEdge {
+				unbacked++
 			}
 		}
+		// notes.account_id's key is undeclared too.
+		find(t, findings, entity.FindingUndeclaredReference, "notes", "account_id")
+		if len(findings) != 6+3 || unbacked != 3 {
+			t.Errorf("want exactly these 6 findings and 3 unbacked edges, got\n%s", describe(findings))
+		}
+		assertFixes(t, findings)
+
+		// Doing what the fixes say (check installs the guards again)
+		// leaves nothing to report but the unbacked edges.
+		if _, err := b.pool.Exec(t.Context(), create); err != nil {
+			t.Fatalf("fix %q: %v", create, err)
+		}
 		fixed := parse(t, accountsEdges+`
-      - {table: notes,       column: account_ref, references: accounts.id}
+      - {table: notes,       column: account_id,  references: accounts.id}
       - {table: attachments, column: task_id,     references: tasks.id}
       - {table: comments,    column: task_id,     references: tasks.id}
       - {table: labels,      column: project_id,  references: projects.id}
       - {table: task_links,  column: task_id,     references: tasks.id}`)
-		if findings := check(t, b.pool, fixed); len(findings) > 0 {
-			t.Errorf("after the fixes: want no findings, got\n%s", describe(findings))
+		for _, f := range check(t, b.pool, fixed) {
+			if f.Kind != entity.FindingUnbackedEdge || (f.Table != "tasks" && f.Table != "api_keys" && f.Table != "attachments") {
+				t.Errorf("after the fixes: want only the unbacked edges, got %s", f)
+			}
 		}
 	})
 
@@ -223,6 +246,18 @@ func TestCheck(t *testing.T) {
 			}
 		}
 	})
+}
+
+// assertFixes fails t for a finding without a fix, or with one that
+// changes a column's type or drops anything of the user's.
+func assertFixes(t *testing.T, findings []entity.Finding) {
+	t.Helper()
+	for _, f := range findings {
+		upper := strings.ToUpper(f.Fix)
+		if f.Fix == "" || strings.Contains(upper, "ALTER COLUMN") || strings.Contains(upper, "DROP") {
+			t.Errorf("finding with a fix that is missing or destructive: %s", f)
+		}
+	}
 }
 
 func describe(findings []entity.Finding) string {

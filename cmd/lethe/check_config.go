@@ -18,17 +18,21 @@ func checkConfigCommand() command {
 	cmd := command{
 		name:    "check-config",
 		summary: "Validate the configuration file and print its policies, their timelines and every job kind's timeout; with --db, check their tables and the entities' in the database too.",
-		usage:   "[--config lethe.yaml] [--db]",
+		usage:   "[--config lethe.yaml] [--db [--strict]]",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var (
-			configPath string
-			checkDB    bool
+			configPath      string
+			checkDB, strict bool
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.BoolVar(&checkDB, "db", false, "connect and check each policy's table, columns and indexes, and each entity's tables, references, indexes and guards")
+		fs.BoolVar(&checkDB, "db", false, "connect and check each policy's table, columns, indexes and partitions, and each entity's tables, foreign keys, indexes and guards; every finding is printed with its fix")
+		fs.BoolVar(&strict, "strict", false, "with --db, fail (exit 1) on warnings too, not only on errors: for CI")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
+		}
+		if strict && !checkDB {
+			return usagef("--strict applies only with --db")
 		}
 		cfg, err := c.loadConfig(fs, configPath)
 		if err != nil {
@@ -50,38 +54,44 @@ func checkConfigCommand() command {
 		if !checkDB {
 			return nil
 		}
-		return c.checkTables(ctx, cfg)
+		return c.checkTables(ctx, cfg, strict)
 	}
 	return cmd
 }
 
-// checkTables checks each policy's table the way its first run would, and
-// prints one line per policy plus one per warning; then it checks the
-// declared entities (checkEntities). It fails when any policy would fail or
-// any entity has a finding that loses data or breaks deletion.
-func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
+// checkTables checks each policy's table the way its runs use it, and
+// prints one line per policy plus each finding with its fix; then it checks
+// the declared entities (checkEntities). Lethe's own tables missing is one
+// finding, and everything else is checked all the same. It fails when any
+// policy or entity has an error (a policy that would fail, a finding that
+// loses data or breaks deletion) or, with strict, any warning.
+func (c *cli) checkTables(ctx context.Context, cfg *config.Config, strict bool) error {
 	pool, err := c.connect(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
 
-	fmt.Fprintln(c.stdout, "database:")
-	failed := 0
+	fmt.Fprintf(c.stdout, "database (%ss fail the check; %ss do not, unless --strict):\n", entity.SeverityError, entity.SeverityWarning)
+	var tally findingTally
+	migration, err := entity.CheckMigrated(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if len(migration) > 0 {
+		tally.lethe = true
+		for _, f := range migration {
+			c.printFinding("lethe", f.Severity, f.Problem, f.Fix)
+		}
+	}
 	for _, policy := range cfg.Policies {
-		var (
-			name     = policy.Base().Name
-			warnings []string
-			err      error
-		)
+		name := policy.Base().Name
+		var findings []db.TableFinding
 		switch p := policy.(type) {
 		case *config.Expire:
-			var t *db.ExpireTable
-			if t, err = db.LookupExpireTable(ctx, pool, workers.ExpireColumns(p)); err == nil {
-				warnings = t.Warnings
-			}
+			findings, err = db.CheckExpireTable(ctx, pool, workers.ExpireColumns(p))
 		case *config.Sweep:
-			_, err = db.SweepTableKind(ctx, pool, workers.SweepTable(p))
+			findings, err = db.CheckSweepTable(ctx, pool, p.Name, workers.SweepTable(p), p.Mode == config.SweepPartitions)
 		case *config.Tombstone:
 			fmt.Fprintf(c.stdout, "  %-16s checked with entity %s below\n", name, p.Entity)
 			continue
@@ -90,48 +100,116 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config) error {
 			continue
 		}
 		if err != nil {
-			failed++
-			fmt.Fprintf(c.stdout, "  %-16s FAILED: %v\n", name, err)
-			if p, ok := policy.(*config.Expire); ok {
-				fmt.Fprintf(c.stdout, "  %-16s to prepare the table, add to your migrations:\n", "")
-				for _, stmt := range db.ExpireTableDDL(workers.ExpireColumns(p)) {
-					fmt.Fprintf(c.stdout, "%s\n", stmt)
-				}
-			}
-			continue
+			return err
 		}
-		fmt.Fprintf(c.stdout, "  %-16s ok\n", name)
-		for _, w := range warnings {
-			fmt.Fprintf(c.stdout, "  %-16s warning: %s\n", "", w)
+		var errs, warnings int
+		for _, f := range findings {
+			if f.Warning {
+				warnings++
+			} else {
+				errs++
+			}
+		}
+		tally.add(errs, warnings)
+		c.printSummary(name, errs, warnings)
+		for _, f := range findings {
+			severity := entity.SeverityError
+			if f.Warning {
+				severity = entity.SeverityWarning
+			}
+			c.printFinding("", severity, f.Problem, f.Fix)
+		}
+		if p, ok := policy.(*config.Expire); ok && needsExpireColumns(findings, p) {
+			fmt.Fprintf(c.stdout, "  %-16s to prepare the table, add to your migrations:\n", "")
+			for _, stmt := range db.ExpireTableDDL(workers.ExpireColumns(p)) {
+				fmt.Fprintf(c.stdout, "%s\n", stmt)
+			}
 		}
 	}
 	var failures []string
-	if failed > 0 {
-		failures = append(failures, fmt.Sprintf("%d of %d policies", failed, len(cfg.Policies)))
+	if tally.lethe {
+		failures = append(failures, "Lethe's own tables")
+	}
+	if tally.failedPolicies > 0 {
+		failures = append(failures, fmt.Sprintf("%d of %d policies", tally.failedPolicies, len(cfg.Policies)))
 	}
 	if names := cfg.EntityNames(); len(names) > 0 {
-		failedEntities, err := c.checkEntities(ctx, pool, cfg)
+		entities, err := c.checkEntities(ctx, pool, cfg)
 		if err != nil {
 			return err
 		}
-		if failedEntities > 0 {
-			failures = append(failures, fmt.Sprintf("%d of %d entities", failedEntities, len(names)))
+		if entities.failedPolicies > 0 {
+			failures = append(failures, fmt.Sprintf("%d of %d entities", entities.failedPolicies, len(names)))
 		}
+		tally.warnings += entities.warnings
 	}
 	if len(failures) > 0 {
-		return fmt.Errorf("%s failed the database check", strings.Join(failures, " and "))
+		list := strings.Join(failures[:len(failures)-1], ", ")
+		if list != "" {
+			list += " and "
+		}
+		return fmt.Errorf("%s failed the database check", list+failures[len(failures)-1])
+	}
+	if strict && tally.warnings > 0 {
+		return fmt.Errorf("%s and --strict: the database check failed", count(tally.warnings, string(entity.SeverityWarning)))
 	}
 	return nil
 }
 
+// findingTally counts what the database check found.
+type findingTally struct {
+	// lethe says Lethe's own tables are missing.
+	lethe bool
+	// failedPolicies counts policies (or entities) with errors; warnings
+	// counts warnings.
+	failedPolicies, warnings int
+}
+
+func (t *findingTally) add(errs, warnings int) {
+	if errs > 0 {
+		t.failedPolicies++
+	}
+	t.warnings += warnings
+}
+
+// needsExpireColumns reports whether findings say the table lacks the
+// status or initiated-at column, which ExpireTableDDL adds.
+func needsExpireColumns(findings []db.TableFinding, p *config.Expire) bool {
+	return slices.ContainsFunc(findings, func(f db.TableFinding) bool {
+		return !f.Warning && (f.Column == p.StatusColumn || f.Column == p.InitiatedAtColumn) && strings.Contains(f.Problem, "has no column")
+	})
+}
+
+// printSummary prints a policy's or entity's line: ok, or FAILED, with
+// the counts.
+func (c *cli) printSummary(name string, errs, warnings int) {
+	switch {
+	case errs > 0:
+		fmt.Fprintf(c.stdout, "  %-16s FAILED: %s, %s\n", name, count(errs, string(entity.SeverityError)), count(warnings, string(entity.SeverityWarning)))
+	case warnings > 0:
+		fmt.Fprintf(c.stdout, "  %-16s ok, %s\n", name, count(warnings, string(entity.SeverityWarning)))
+	default:
+		fmt.Fprintf(c.stdout, "  %-16s ok\n", name)
+	}
+}
+
+// printFinding prints one finding and its fix, under name when given.
+func (c *cli) printFinding(name string, severity entity.Severity, problem, fix string) {
+	fmt.Fprintf(c.stdout, "  %-16s %s: %s\n", name, severity, problem)
+	fmt.Fprintf(c.stdout, "  %-16s   fix: %s\n", "", fix)
+}
+
 // checkEntities prints what entity.Check finds, entity by entity, each
-// finding with its fix, and returns how many declared entities have
-// errors. Guards left from undeclared entities are listed under those.
-func (c *cli) checkEntities(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config) (failed int, err error) {
+// finding with its fix, and tallies the entities with errors and the
+// warnings. Guards left from undeclared entities are listed under those.
+// Lethe's own tables missing is checkTables' to print.
+func (c *cli) checkEntities(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config) (findingTally, error) {
+	var tally findingTally
 	findings, err := entity.Check(ctx, pool, cfg)
 	if err != nil {
-		return 0, err
+		return tally, err
 	}
+	findings = slices.DeleteFunc(findings, func(f entity.Finding) bool { return f.Kind == entity.FindingNotMigrated })
 	names := cfg.EntityNames()
 	for _, f := range findings {
 		if !slices.Contains(names, f.Entity) {
@@ -150,26 +228,18 @@ func (c *cli) checkEntities(ctx context.Context, pool *pgxpool.Pool, cfg *config
 				warnings++
 			}
 		}
-		switch {
-		case errs > 0:
-			failed++
-			fmt.Fprintf(c.stdout, "  %-16s FAILED: %s, %s\n", name, count(errs, string(entity.SeverityError)), count(warnings, string(entity.SeverityWarning)))
-		case warnings > 0:
-			fmt.Fprintf(c.stdout, "  %-16s ok, %s\n", name, count(warnings, string(entity.SeverityWarning)))
-		default:
-			fmt.Fprintf(c.stdout, "  %-16s ok\n", name)
-		}
+		tally.add(errs, warnings)
+		c.printSummary(name, errs, warnings)
 		// Errors first, in the order Check found them.
 		for _, severity := range []entity.Severity{entity.SeverityError, entity.SeverityWarning} {
 			for _, f := range findings {
 				if f.Entity == name && f.Severity == severity {
-					fmt.Fprintf(c.stdout, "  %-16s %s: %s\n", "", f.Severity, f.Problem)
-					fmt.Fprintf(c.stdout, "  %-16s   fix: %s\n", "", f.Fix)
+					c.printFinding("", f.Severity, f.Problem, f.Fix)
 				}
 			}
 		}
 	}
-	return failed, nil
+	return tally, nil
 }
 
 // count is "1 error", "2 errors".

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ database:
 	}
 
 	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--config", config("deletion_status"))
-	if code != 0 || !sweepHasColumns(out, "idempotency", "ok") || !sweepHasColumns(out, "pastes", "ok") || strings.Contains(out, "warning") {
+	if code != 0 || !sweepHasColumns(out, "idempotency", "ok") || !sweepHasColumns(out, "pastes", "ok") || strings.Contains(out, "warning:") {
 		t.Fatalf("migrated tables: exit %d\n%s%s", code, out, errOut)
 	}
 
@@ -37,14 +38,16 @@ database:
 		t.Fatal(err)
 	}
 	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("deletion_status"))
-	const warning = `warning: policy pastes: table pastes has no index on expires_at, so every claim scans the table; ` +
-		`create one: CREATE INDEX ON "pastes" ("expires_at") WHERE "deletion_status" = 'NOT_EXPIRED'`
+	const warning = `warning: policy pastes: table pastes has no index on expires_at (whole, or partial with WHERE "deletion_status" = 'NOT_EXPIRED'), so every claim scans the table` + "\n" +
+		`                     fix: CREATE INDEX CONCURRENTLY IF NOT EXISTS "pastes_expires_at_not_expired_idx" ON "pastes" ("expires_at") WHERE "deletion_status" = 'NOT_EXPIRED'`
 	if code != 0 || !strings.Contains(out, warning) {
 		t.Fatalf("without the claim's index: exit %d, want 0 with\n%s\ngot\n%s%s", code, warning, out, errOut)
 	}
 
 	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("state"))
-	const failure = `pastes           FAILED: policy pastes: status_column: table "pastes" has no column "state"`
+	const failure = `pastes           FAILED: 1 error, 0 warnings` + "\n" +
+		`                   error: policy pastes: status_column: table "pastes" has no column "state"` + "\n" +
+		`                     fix: add it with the statements below, in your migrations`
 	if code != 1 || !strings.Contains(out, failure) || !strings.Contains(errOut, "1 of 2 policies failed the database check") {
 		t.Fatalf("missing column: exit %d, want 1 with\n%s\ngot\n%s%s", code, failure, out, errOut)
 	}
@@ -82,7 +85,7 @@ policies:
 		}
 	}
 	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", sessions)
-	if code != 0 || !sweepHasColumns(out, "sessions", "ok") || strings.Contains(out, "warning") {
+	if code != 0 || !sweepHasColumns(out, "sessions", "ok") || strings.Contains(out, "warning:") {
 		t.Fatalf("after the printed DDL: exit %d\n%s%s", code, out, errOut)
 	}
 }
@@ -166,5 +169,140 @@ policies:
 	const refused = "policies[0] (pastes).stuck_after: 15s must exceed river.rescue_stuck_jobs_after 10s + rescuer interval 30s + first retry backoff 1.1s + batch_timeout 3s (the retry's run) = 44.1s"
 	if code != 2 || !strings.Contains(errOut, refused) {
 		t.Fatalf("overlapping steps: exit %d, want 2 with\n%s\ngot\n%s%s", code, refused, out, errOut)
+	}
+}
+
+// checkConfigFindings returns the error: and warning: lines of a
+// check-config --db output, failing t for any not followed by its fix:
+// line, or with a fix that changes a column's type or drops anything.
+func checkConfigFindings(t *testing.T, out string) []string {
+	t.Helper()
+	lines := strings.Split(out, "\n")
+	var findings []string
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		if !strings.HasPrefix(trimmed, "error: ") && !strings.HasPrefix(trimmed, "warning: ") {
+			// The names column may hold a name before the severity.
+			if f := strings.Fields(line); len(f) < 2 || (f[1] != "error:" && f[1] != "warning:") {
+				continue
+			}
+		}
+		findings = append(findings, trimmed)
+		if i+1 >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i+1]), "fix: ") {
+			t.Errorf("finding without a fix: line: %s", line)
+			continue
+		}
+		if fix := strings.ToUpper(lines[i+1]); strings.Contains(fix, "ALTER COLUMN") || strings.Contains(fix, "DROP") {
+			t.Errorf("destructive fix: %s", lines[i+1])
+		}
+	}
+	return findings
+}
+
+// TestCheckConfigDBBeforeMigrate: on a database Lethe has not migrated,
+// check-config --db says so once and checks everything else all the same:
+// the policies' tables, every column of a sweep policy, and the entity.
+func TestCheckConfigDBBeforeMigrate(t *testing.T) {
+	t.Parallel()
+	pool := testenv.Pool(t)
+	if _, err := pool.Exec(t.Context(), testenv.CommunitySchema); err != nil {
+		t.Fatal(err)
+	}
+	entities, policies, _ := strings.Cut(testenv.CommunityConfig, "policies:")
+	path := writeConfig(t, "database:\n  url: \""+pool.Config().ConnString()+"\"\n"+entities+"policies:"+policies+`
+  - {name: orders_sweep, kind: sweep, table: orders, key_column: order_key, expires_at_column: expires}`)
+	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--config", path)
+	findings := checkConfigFindings(t, out)
+	if code != 1 || strings.Count(out, "Lethe's own tables are missing (run lethe migrate up)") != 1 || strings.Contains(out+errOut, "no rows in result set") {
+		t.Fatalf("before migrate up: exit %d, want 1 with one finding that Lethe's tables are missing\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		`policy orders_sweep: expires_at_column: table "orders" has no column "expires"`,
+		`policy orders_sweep: key_column: table "orders" has no column "order_key"`,
+		"edge orders.user_id -> users.id has no foreign key behind it",
+		"cascades within moderation_actions",
+	} {
+		if !slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(f, want) }) {
+			t.Errorf("want a finding with %q", want)
+		}
+	}
+	if !strings.Contains(errOut, "Lethe's own tables, 1 of 2 policies") {
+		t.Errorf("summary: %s", errOut)
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s%s", out, errOut)
+	}
+}
+
+// TestCheckConfigDBPartitioned: sweep and expire policies on a partitioned
+// table are told what each needs, and --strict fails on warnings.
+func TestCheckConfigDBPartitioned(t *testing.T) {
+	t.Parallel()
+	pool := testenv.CommunityPool(t)
+	url := pool.Config().ConnString()
+	config := func(policies string) string {
+		return writeConfig(t, "database:\n  url: \""+url+"\"\npolicies:\n"+policies)
+	}
+
+	// Partitions mode on payments, partitioned by range on created_at:
+	// nothing to say.
+	partitions := config(`  - {name: payments, kind: sweep, table: payments, expires_at_column: created_at, mode: partitions, partition_period: month}`)
+	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--strict", "--config", partitions)
+	if code != 0 || len(checkConfigFindings(t, out)) != 0 || !sweepHasColumns(out, "payments", "ok") {
+		t.Fatalf("partitions mode on a range-partitioned table: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// Rows mode on it: no index on created_at on the parent, and a hint
+	// that partitions mode drops them whole. Warnings only, unless --strict.
+	rows := config(`  - {name: payments, kind: sweep, table: payments, key_column: id, expires_at_column: created_at}`)
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", rows)
+	findings := checkConfigFindings(t, out)
+	if code != 0 || len(findings) != 2 ||
+		!strings.Contains(findings[0], "table payments has no index on created_at") ||
+		!strings.Contains(out, `fix: CREATE INDEX IF NOT EXISTS "payments_created_at_idx" ON "payments" ("created_at") (on the partitioned table`) ||
+		!strings.Contains(findings[1], "partitioned by range on created_at, yet swept row by row") {
+		t.Fatalf("rows mode on a partitioned table: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--strict", "--config", rows)
+	if code != 1 || !strings.Contains(errOut, "2 warnings and --strict: the database check failed") {
+		t.Fatalf("--strict with warnings: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut = runCLI(t, nil, "check-config", "--strict", "--config", rows); code != 2 || !strings.Contains(errOut, "--strict applies only with --db") {
+		t.Fatalf("--strict without --db: exit %d, want 2\n%s", code, errOut)
+	}
+
+	// Partitions mode on a table that is not partitioned, and an expire
+	// policy on payments without its columns: errors naming each.
+	wrong := config(`  - {name: orders, kind: sweep, table: orders, expires_at_column: updated_at, mode: partitions}
+  - {name: payments_expire, kind: expire, table: payments, expires_at_column: created_at}`)
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", wrong)
+	if code != 1 || !strings.Contains(out, "error: policy orders: mode partitions drops whole partitions, but orders is not a partitioned table") ||
+		!strings.Contains(out, `error: policy payments_expire: status_column: table "payments" has no column "deletion_status"`) {
+		t.Fatalf("wrong tables: exit %d\n%s%s", code, out, errOut)
+	}
+	checkConfigFindings(t, out)
+
+	// With the expire columns on the parent, the indexes they need are
+	// asked of the partitioned table, without CONCURRENTLY.
+	if _, err := pool.Exec(t.Context(), `
+		ALTER TABLE payments ADD COLUMN deletion_status text NOT NULL DEFAULT 'NOT_EXPIRED', ADD COLUMN deletion_initiated_at timestamptz`); err != nil {
+		t.Fatal(err)
+	}
+	expire := config(`  - {name: payments_expire, kind: expire, table: payments, expires_at_column: created_at}`)
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", expire)
+	findings = checkConfigFindings(t, out)
+	if code != 0 || len(findings) != 2 || !strings.Contains(findings[0], "partitioned table payments has no index on created_at") ||
+		!strings.Contains(out, `fix: CREATE INDEX IF NOT EXISTS "payments_created_at_not_expired_idx" ON "payments" ("created_at") WHERE "deletion_status" = 'NOT_EXPIRED'`) {
+		t.Fatalf("expire on a partitioned table: exit %d\n%s%s", code, out, errOut)
+	}
+	// A partial index whose predicate the claim implies serves it.
+	if _, err := pool.Exec(t.Context(), `
+		CREATE INDEX ON payments (created_at) WHERE deletion_status = 'NOT_EXPIRED';
+		CREATE INDEX ON payments (deletion_initiated_at) WHERE deletion_status = 'DELETION_IN_PROGRESS' AND deletion_initiated_at IS NOT NULL`); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--strict", "--config", expire)
+	if code != 0 || len(checkConfigFindings(t, out)) != 0 {
+		t.Fatalf("expire with its partial indexes: exit %d\n%s%s", code, out, errOut)
 	}
 }
