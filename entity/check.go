@@ -314,8 +314,23 @@ func checkIndexes(decl *config.Entity, cat *catalog) []Finding {
 			Fix:     tpl.Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {table} ({col})`),
 		}
 		if t.partitioned {
-			// A partitioned table cannot be indexed concurrently.
+			missing, leaves := t.unindexedLeaves(column)
+			if len(missing) == 0 && leaves > 0 {
+				return // every partition has an index of its own
+			}
+			// A partitioned table cannot be indexed concurrently; each of
+			// its partitions can.
 			f.Fix = tpl.Fill(`CREATE INDEX IF NOT EXISTS {name} ON {table} ({col})`) + " (a partitioned table cannot be indexed concurrently: this blocks its writes while it builds)"
+			if len(missing) < leaves {
+				f.Problem = fmt.Sprintf("%s.%s is indexed on %d of the %d partitions of %s, not on %s: every deletion of %s scans %s",
+					table, column, leaves-len(missing), leaves, table, strings.Join(missing, ", "), decl.Name, map[bool]string{true: "that partition", false: "those partitions"}[len(missing) == 1])
+				var fixes []string
+				for _, leaf := range missing {
+					fixes = append(fixes, newIdentTemplate(map[string]string{"name": indexName(leaf, column), "leaf": leaf, "col": column}).
+						Fill(`CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} ON {leaf} ({col})`))
+				}
+				f.Fix = strings.Join(fixes, "; ") + " (each partition on its own, without blocking its writes)"
+			}
 		}
 		findings = append(findings, f)
 	}

@@ -31,6 +31,16 @@ type catalogTable struct {
 	quoted map[string]string
 	// indexes are the valid indexes, each by its first column.
 	indexes []catalogIndex
+	// leaves are a partitioned table's leaf partitions with their own
+	// indexes: a deletion that no index of the table serves is still
+	// served on each partition that has one.
+	leaves []catalogLeaf
+}
+
+type catalogLeaf struct {
+	name    string
+	quoted  map[string]string
+	indexes []catalogIndex
 }
 
 type catalogIndex struct {
@@ -156,6 +166,9 @@ func readCatalog(ctx context.Context, exec Executor, tables []string) (*catalog,
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("check entities: read their indexes: %w", err)
+	}
+	if err := cat.readLeafIndexes(ctx, exec, byOID); err != nil {
+		return nil, err
 	}
 
 	// The foreign keys into the declared tables, then into the tables
@@ -283,6 +296,70 @@ func (t *catalogTable) indexed(column string) bool {
 	return slices.ContainsFunc(t.indexes, func(ix catalogIndex) bool {
 		return ix.column == column && sqlident.PredicateHolds(ix.predicate, holds)
 	})
+}
+
+// readLeafIndexes reads the leaf partitions of the partitioned tables in
+// byOID, with the valid indexes of each.
+func (cat *catalog) readLeafIndexes(ctx context.Context, exec Executor, byOID map[uint32]*catalogTable) error {
+	var parents []uint32
+	for oid, t := range byOID {
+		if t.partitioned {
+			parents = append(parents, oid)
+		}
+	}
+	if len(parents) == 0 {
+		return nil
+	}
+	rows, err := exec.Query(ctx, `
+		SELECT p.parent, leaf.relname, coalesce(a.attname, ''), coalesce(quote_ident(a.attname), ''),
+		       coalesce(pg_get_expr(i.indpred, i.indrelid), '')
+		FROM unnest($1::oid[]) AS p (parent)
+		CROSS JOIN LATERAL pg_partition_tree(p.parent) AS tree
+		JOIN pg_class leaf ON leaf.oid = tree.relid
+		LEFT JOIN pg_index i ON i.indrelid = tree.relid AND i.indisvalid
+		LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+		WHERE tree.isleaf
+		ORDER BY p.parent, leaf.relname`, parents)
+	if err != nil {
+		return fmt.Errorf("check entities: read their partitions' indexes: %w", err)
+	}
+	for rows.Next() {
+		var (
+			parent                          uint32
+			leaf, column, quoted, predicate string
+		)
+		if err := rows.Scan(&parent, &leaf, &column, &quoted, &predicate); err != nil {
+			return fmt.Errorf("check entities: read their partitions' indexes: %w", err)
+		}
+		t := byOID[parent]
+		if n := len(t.leaves); n == 0 || t.leaves[n-1].name != leaf {
+			t.leaves = append(t.leaves, catalogLeaf{name: leaf, quoted: map[string]string{}})
+		}
+		if column != "" {
+			l := &t.leaves[len(t.leaves)-1]
+			l.quoted[column] = quoted
+			l.indexes = append(l.indexes, catalogIndex{column: column, predicate: predicate})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("check entities: read their partitions' indexes: %w", err)
+	}
+	return nil
+}
+
+// unindexedLeaves returns the leaf partitions of a partitioned table that
+// no index of their own serves a lookup of column with, and how many leaves
+// it has.
+func (t *catalogTable) unindexedLeaves(column string) (missing []string, leaves int) {
+	for _, l := range t.leaves {
+		holds := []string{t.quoted[column] + " IS NOT NULL"}
+		if !slices.ContainsFunc(l.indexes, func(ix catalogIndex) bool {
+			return ix.column == column && sqlident.PredicateHolds(ix.predicate, holds)
+		}) {
+			missing = append(missing, l.name)
+		}
+	}
+	return missing, len(t.leaves)
 }
 
 // declaredOID returns the oid of the declared table name, or 0.

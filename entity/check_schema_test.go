@@ -268,6 +268,37 @@ func TestCheckSchemas(t *testing.T) {
 		find(t, findings, entity.FindingMissingIndex, "unserved", "project_id")
 	})
 
+	// Indexes on each partition serve a partitioned table as well as one on
+	// the table; a partition without one is named, with an index of its
+	// own that can be built without blocking writes.
+	t.Run("IndexesOnPartitions", func(t *testing.T) {
+		t.Parallel()
+		pool := testenv.AccountsPool(t)
+		if _, err := pool.Exec(t.Context(), `
+			CREATE TABLE events (project_id bigint, at date NOT NULL) PARTITION BY RANGE (at);
+			CREATE TABLE events_1 PARTITION OF events FOR VALUES FROM ('2026-01-01') TO ('2026-02-01');
+			CREATE TABLE events_2 PARTITION OF events FOR VALUES FROM ('2026-02-01') TO ('2026-03-01');
+			CREATE TABLE events_3 PARTITION OF events FOR VALUES FROM ('2026-03-01') TO ('2026-04-01');
+			CREATE INDEX ON events_1 (project_id);
+			CREATE INDEX ON events_2 (project_id) WHERE project_id IS NOT NULL;
+			CREATE TABLE logs (project_id bigint, at date NOT NULL) PARTITION BY RANGE (at);
+			CREATE TABLE logs_1 PARTITION OF logs FOR VALUES FROM ('2026-01-01') TO ('2026-02-01');
+			CREATE INDEX ON logs_1 (project_id);`); err != nil {
+			t.Fatal(err)
+		}
+		findings := check(t, pool, parse(t, accountsEdges+`
+      - {table: events, column: project_id, references: projects.id}
+      - {table: logs,   column: project_id, references: projects.id}`))
+		f := find(t, findings, entity.FindingMissingIndex, "events", "project_id")
+		if !strings.Contains(f.Problem, "indexed on 2 of the 3 partitions of events, not on events_3") ||
+			!strings.Contains(f.Fix, `CREATE INDEX CONCURRENTLY IF NOT EXISTS "events_3_project_id_idx" ON "events_3" ("project_id")`) {
+			t.Errorf("events' finding: %s", f)
+		}
+		none(t, findings, "every partition of logs is indexed", func(f entity.Finding) bool {
+			return f.Kind == entity.FindingMissingIndex && f.Table == "logs"
+		})
+	})
+
 	t.Run("BeforeMigrateUp", func(t *testing.T) {
 		t.Parallel()
 		pool := testenv.Pool(t)
