@@ -308,7 +308,9 @@ func canInstall() bool {
 
 func aptInstall(ctx context.Context, aptGet string, logger *slog.Logger) error {
 	install := func() ([]byte, error) {
-		cmd := exec.CommandContext(ctx, aptGet, "install", "-y", "--no-install-recommends", "postgresql")
+		// Another install on the machine holds apt's lock for a while:
+		// wait for it rather than fail.
+		cmd := exec.CommandContext(ctx, aptGet, "-o", aptLockWait, "install", "-y", "--no-install-recommends", "postgresql")
 		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
 		return cmd.CombinedOutput()
 	}
@@ -317,7 +319,7 @@ func aptInstall(ctx context.Context, aptGet string, logger *slog.Logger) error {
 		return nil
 	}
 	logger.Info("pgboot: apt-get install failed, running apt-get update and retrying")
-	if out, err := exec.CommandContext(ctx, aptGet, "update").CombinedOutput(); err != nil {
+	if out, err := exec.CommandContext(ctx, aptGet, "-o", aptLockWait, "update").CombinedOutput(); err != nil {
 		return fmt.Errorf("apt-get update failed: %w: %s", err, lastLines(out, 5))
 	}
 	if out, err := install(); err != nil {
@@ -325,6 +327,9 @@ func aptInstall(ctx context.Context, aptGet string, logger *slog.Logger) error {
 	}
 	return nil
 }
+
+// aptLockWait has apt wait up to 10 minutes for a lock another apt holds.
+const aptLockWait = "DPkg::Lock::Timeout=600"
 
 // serverBinDirs lists every directory holding all three server binaries, best first.
 func serverBinDirs() []string {
