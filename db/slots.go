@@ -44,6 +44,20 @@ func isNoSlot(err error) (*pgconn.PgError, bool) {
 	return nil, false
 }
 
+// IsConnectionShortage reports whether err is the database's lack of a
+// connection for Lethe: no slot free (a full max_connections or role
+// limit), a connection that could not be made, or a wait for one that ran
+// out of time. Such an error goes away when the database frees a slot;
+// any other does not.
+func IsConnectionShortage(err error) bool {
+	if _, ok := isNoSlot(err); ok {
+		return true
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connectErr) || errors.As(err, &netErr) || errors.Is(err, context.DeadlineExceeded)
+}
+
 // errNotRetried is what the retry attempts of a connection return when
 // its failure was not a lack of slots: that fails at once, as without
 // slotWait.

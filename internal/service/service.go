@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"strings"
@@ -286,6 +287,47 @@ func (s *Service) RunNow(ctx context.Context, policy string) ([]int64, error) {
 	return ids, nil
 }
 
+// riverStartBackoff is how long Serve waits before it starts River again
+// after a start that ran out of connections, doubling up to the maximum.
+const (
+	riverStartBackoff    = time.Second
+	riverStartBackoffMax = 30 * time.Second
+)
+
+// startRiver starts River's work on runCtx. River gives each queue's start
+// ten seconds; a server with no connection slot free for that long fails
+// the start, which is tried again with backoff (logged once at WARN, and
+// at INFO when it succeeds) until ctx ends: a busy server delays Lethe,
+// it does not stop it. Any other failure returns at once.
+func (s *Service) startRiver(ctx, runCtx context.Context) error {
+	var (
+		waiting time.Time
+		backoff = riverStartBackoff
+	)
+	for {
+		err := s.River.Start(runCtx)
+		switch {
+		case err == nil:
+			if !waiting.IsZero() {
+				s.Logger.InfoContext(ctx, "River started after waiting for the database", slog.Float64("waited_seconds", time.Since(waiting).Seconds()))
+			}
+			return nil
+		case !db.IsConnectionShortage(err) || ctx.Err() != nil:
+			return err
+		case waiting.IsZero():
+			waiting = time.Now()
+			s.Logger.WarnContext(ctx, "River could not start: the database gave it no connection in time; trying again until it does",
+				slog.String("error", err.Error()))
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("gave up waiting for the database: %w", err)
+		case <-time.After(backoff + rand.N(backoff/2)):
+		}
+		backoff = min(2*backoff, riverStartBackoffMax)
+	}
+}
+
 // Serve works jobs and serves HTTP on ln until ctx is cancelled, then shuts
 // down gracefully: stop fetching jobs, let running ones finish within
 // cfg.ShutdownGrace (or until HardStop closes), then cancel them and return
@@ -294,7 +336,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 	runCtx, cancelRun := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRun()
 
-	if err := s.River.Start(runCtx); err != nil {
+	if err := s.startRiver(ctx, runCtx); err != nil {
 		return fmt.Errorf("start river: %w", err)
 	}
 	s.observeJobs(runCtx)
