@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Late-write guards. Every table of a declared entity carries a trigger that
@@ -375,7 +377,7 @@ func installGuards(ctx context.Context, pool Beginner, graphs []*EntityGraph, ke
 		plan := planGuards(want, have, names(graphs), keep)
 		for _, h := range plan.drop {
 			if _, err := tx.Exec(ctx, h.dropTrigger()); err != nil {
-				return fmt.Errorf("drop guard of %s on %s: %w", h.Entity, h.Table, err)
+				return fmt.Errorf("drop guard of %s on %s: %w%s", h.Entity, h.Table, err, privilegeHint(err, dropNeeds))
 			}
 			changes = append(changes, GuardChange{h.Entity, h.Table, "drop", true})
 		}
@@ -386,7 +388,7 @@ func installGuards(ctx context.Context, pool Beginner, graphs []*EntityGraph, ke
 			for _, g := range list.guards {
 				for _, sql := range g.statements("") {
 					if _, err := tx.Exec(ctx, sql); err != nil {
-						return fmt.Errorf("install guard of %s on %s: %w", g.Entity, g.Table, err)
+						return fmt.Errorf("install guard of %s on %s: %w%s", g.Entity, g.Table, err, privilegeHint(err, installNeeds))
 					}
 				}
 				changes = append(changes, GuardChange{g.Entity, g.Table, list.action, true})
@@ -432,6 +434,22 @@ func (g Guard) statements(owner string) []string {
 	return append(stmts, g.createTrigger)
 }
 
+// What a role needs to install and to drop guards.
+const (
+	installNeeds = "installing a guard takes the TRIGGER privilege on its table and on each of its partitions, CREATE on the table's schema, and owning the guard's function if it exists"
+	dropNeeds    = "dropping a guard takes the owner of its table"
+)
+
+// privilegeHint adds to an error that is a lack of privilege what the
+// statement needs, and how an owner can run it instead; "" for others.
+func privilegeHint(err error, needs string) string {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "42501" {
+		return ""
+	}
+	return " (" + needs + ": run it as a role that may, or have one apply the SQL of lethe guards print-sql)"
+}
+
 // dropTrigger drops the installed guard's trigger (on a partitioned table,
 // its clones on the partitions with it).
 func (h InstalledGuard) dropTrigger() string {
@@ -463,7 +481,7 @@ func RemoveGuards(ctx context.Context, tx pgx.Tx, entity string) ([]GuardChange,
 		}
 		for _, sql := range []string{h.dropTrigger(), h.dropFunction()} {
 			if _, err := tx.Exec(ctx, sql); err != nil {
-				return nil, fmt.Errorf("remove guard of %s on %s: %w", entity, h.Table, err)
+				return nil, fmt.Errorf("remove guard of %s on %s: %w%s", entity, h.Table, err, privilegeHint(err, dropNeeds))
 			}
 		}
 		removed = append(removed, GuardChange{h.Entity, h.Table, "drop", false})
