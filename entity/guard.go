@@ -38,16 +38,16 @@ func CheckGuards(ctx context.Context, exec Executor, cfg *config.Config) (change
 }
 
 // GuardsSQL returns the statements that InstallGuards would run for cfg,
-// written out for a DBA to apply by hand in one transaction (psql -1 -f, or
-// as they are: they begin and commit it): every guard of cfg's entities
-// created or replaced, its function owned by owner (Lethe's role), and the
+// written out for a DBA to apply by hand (they begin and commit their own
+// transaction): every guard of cfg's entities created or replaced, its
+// function owned by Lethe's role (the owner of lethe_tombstones), and the
 // guards on tables a declaration no longer lists dropped. Applied, they
 // leave CheckGuards with nothing to report but the guards of undeclared
 // entities. unresolved names the entities left out because they do not
 // resolve.
-func GuardsSQL(ctx context.Context, exec Executor, cfg *config.Config, owner string) (sql string, unresolved error, err error) {
+func GuardsSQL(ctx context.Context, exec Executor, cfg *config.Config) (sql string, unresolved error, err error) {
 	entities, unresolved := ResolveAll(ctx, exec, cfg)
-	sql, err = guardsSQL(ctx, exec, graphs(entities), unresolvedNames(cfg, entities), owner)
+	sql, err = guardsSQL(ctx, exec, graphs(entities), unresolvedNames(cfg, entities))
 	return sql, unresolved, err
 }
 

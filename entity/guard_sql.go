@@ -25,8 +25,8 @@ import (
 // sees the tombstone. (plpgsql is VOLATILE: the tombstone check takes a fresh
 // snapshot after the lock is granted, under READ COMMITTED.)
 //
-// A guard function is SECURITY DEFINER, owned by the role that installs it
-// (Lethe's), with a search_path of pg_catalog and pg_temp only and every
+// A guard function is SECURITY DEFINER, owned by the owner of
+// lethe_tombstones (Lethe's role, which migrate up made its owner), with a search_path of pg_catalog and pg_temp only and every
 // other name qualified: an application's writers need no right on
 // lethe_tombstones, and no object they can create changes what it runs.
 //
@@ -54,6 +54,9 @@ type Guard struct {
 	Function string
 	// Version is a hash of the guard's definition.
 	Version string
+	// Owner is the role its function belongs to, and runs as: the owner of
+	// lethe_tombstones, Lethe's role.
+	Owner string
 
 	qualifiedTable    string
 	qualifiedFunction string
@@ -180,8 +183,9 @@ func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''
 // InstalledGuard is a guard trigger found in the database.
 type InstalledGuard struct {
 	Schema, Entity, Table, Trigger, Function, Version string
-	// FunctionSchema is the schema of Function (the table's, as installed).
-	FunctionSchema string
+	// FunctionSchema is the schema of Function (the table's, as installed),
+	// Owner the role that owns it.
+	FunctionSchema, Owner string
 }
 
 // InstalledGuards lists the guard triggers in the database, with the
@@ -190,7 +194,7 @@ type InstalledGuard struct {
 // the parent's, follow it, and cannot be dropped on their own.
 func InstalledGuards(ctx context.Context, exec Executor) ([]InstalledGuard, error) {
 	rows, err := exec.Query(ctx, `
-		SELECT n.nspname, c.relname, t.tgname, pn.nspname, p.proname, coalesce(obj_description(p.oid, 'pg_proc'), '')
+		SELECT n.nspname, c.relname, t.tgname, pn.nspname, p.proname, pg_get_userbyid(p.proowner), coalesce(obj_description(p.oid, 'pg_proc'), '')
 		FROM pg_trigger t
 		JOIN pg_class c ON c.oid = t.tgrelid
 		JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -204,7 +208,7 @@ func InstalledGuards(ctx context.Context, exec Executor) ([]InstalledGuard, erro
 	guards, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (InstalledGuard, error) {
 		var g InstalledGuard
 		var comment string
-		err := row.Scan(&g.Schema, &g.Table, &g.Trigger, &g.FunctionSchema, &g.Function, &comment)
+		err := row.Scan(&g.Schema, &g.Table, &g.Trigger, &g.FunctionSchema, &g.Function, &g.Owner, &comment)
 		// The comment reads "lethe guard: entity=<name> table=<table> version=<hash>".
 		for _, field := range strings.Fields(comment) {
 			if v, ok := strings.CutPrefix(field, "entity="); ok {
@@ -264,7 +268,8 @@ const GuardsRemoveCommand = "lethe guards remove"
 
 // guardPlan is how the installed guards differ from those wanted.
 type guardPlan struct {
-	// add and update are wanted guards missing or of another definition.
+	// add and update are wanted guards missing, or of another definition
+	// or owner.
 	add, update []Guard
 	// drop are installed guards of the declared entities on tables their
 	// declarations no longer list.
@@ -290,7 +295,7 @@ func planGuards(want []Guard, have []InstalledGuard, resolved, unresolved []stri
 		switch h, ok := installed[k]; {
 		case !ok:
 			plan.add = append(plan.add, w)
-		case h.Version != w.Version || h.Function != w.Function:
+		case h.Version != w.Version || h.Function != w.Function || h.Owner != w.Owner:
 			plan.update = append(plan.update, w)
 		}
 	}
@@ -386,7 +391,7 @@ func installGuards(ctx context.Context, pool Beginner, graphs []*EntityGraph, ke
 			guards []Guard
 		}{{"add", plan.add}, {"update", plan.update}} {
 			for _, g := range list.guards {
-				for _, sql := range g.statements("") {
+				for _, sql := range g.statements() {
 					if _, err := tx.Exec(ctx, sql); err != nil {
 						return fmt.Errorf("install guard of %s on %s: %w%s", g.Entity, g.Table, err, privilegeHint(err, installNeeds))
 					}
@@ -423,20 +428,22 @@ func installGuards(ctx context.Context, pool Beginner, graphs []*EntityGraph, ke
 	return changes, nil
 }
 
-// statements create or replace the guard's function, its comment and its
-// trigger; with owner set, they make that role the function's owner.
-func (g Guard) statements(owner string) []string {
+// statements create or replace the guard's function, its comment, its
+// owner and its trigger. The function is Lethe's role's whoever installs
+// it: it runs with that role's rights.
+func (g Guard) statements() []string {
 	comment := quoteLiteral(fmt.Sprintf("lethe guard: entity=%s table=%s version=%s", g.Entity, g.Table, g.Version))
-	stmts := []string{g.createFunction, `COMMENT ON FUNCTION ` + g.qualifiedFunction + `() IS ` + comment}
-	if owner != "" {
-		stmts = append(stmts, `ALTER FUNCTION `+g.qualifiedFunction+`() OWNER TO `+ident(owner))
+	return []string{
+		g.createFunction,
+		`COMMENT ON FUNCTION ` + g.qualifiedFunction + `() IS ` + comment,
+		`ALTER FUNCTION ` + g.qualifiedFunction + `() OWNER TO ` + ident(g.Owner),
+		g.createTrigger,
 	}
-	return append(stmts, g.createTrigger)
 }
 
 // What a role needs to install and to drop guards.
 const (
-	installNeeds = "installing a guard takes the TRIGGER privilege on its table and on each of its partitions, CREATE on the table's schema, and owning the guard's function if it exists"
+	installNeeds = "installing a guard takes the TRIGGER privilege on its table and on each of its partitions, CREATE on the table's schema, and being (or being a member of) the owner of lethe_tombstones, Lethe's role, which owns the guard functions"
 	dropNeeds    = "dropping a guard takes the owner of its table"
 )
 
@@ -492,9 +499,9 @@ func RemoveGuards(ctx context.Context, tx pgx.Tx, entity string) ([]GuardChange,
 // guardsSQL is what installGuards would run for graphs, written out for a
 // DBA to apply in one transaction: every wanted guard created or replaced
 // (so it applies whatever the database holds by then), with its function
-// owned by owner, and the guards on tables the declarations no longer list
+// owned by Lethe's role, and the guards on tables the declarations no longer list
 // dropped. The guards of entities not declared are left.
-func guardsSQL(ctx context.Context, exec Executor, graphs []*EntityGraph, keep []string, owner string) (string, error) {
+func guardsSQL(ctx context.Context, exec Executor, graphs []*EntityGraph, keep []string) (string, error) {
 	want, err := wantedGuards(ctx, exec, graphs)
 	if err != nil {
 		return "", err
@@ -511,7 +518,7 @@ func guardsSQL(ctx context.Context, exec Executor, graphs []*EntityGraph, keep [
 	}
 	for _, g := range want {
 		fmt.Fprintf(&b, "\n-- entity %s, table %s\n", g.Entity, g.Table)
-		for _, sql := range g.statements(owner) {
+		for _, sql := range g.statements() {
 			b.WriteString(sql + ";\n")
 		}
 	}
@@ -520,16 +527,19 @@ func guardsSQL(ctx context.Context, exec Executor, graphs []*EntityGraph, keep [
 }
 
 // wantedGuards returns the guards of graphs, with lethe_tombstones found in
-// the session's search_path.
+// the session's search_path, and their functions owned by its owner.
 func wantedGuards(ctx context.Context, exec Executor, graphs []*EntityGraph) ([]Guard, error) {
-	var schema string
-	err := exec.QueryRow(ctx, `SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass('lethe_tombstones')`).Scan(&schema)
+	var schema, owner string
+	err := exec.QueryRow(ctx, `SELECT n.nspname, pg_get_userbyid(c.relowner) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass('lethe_tombstones')`).Scan(&schema, &owner)
 	if err != nil {
 		return nil, fmt.Errorf("find lethe_tombstones (run lethe migrate up first): %w", err)
 	}
 	var want []Guard
 	for _, g := range graphs {
-		want = append(want, g.Guards(schema)...)
+		for _, gd := range g.Guards(schema) {
+			gd.Owner = owner
+			want = append(want, gd)
+		}
 	}
 	return want, nil
 }

@@ -252,7 +252,8 @@ func asRole(ctx context.Context, pool *pgxpool.Pool, role string, fn func(tx pgx
 // that owns lethe_tombstones and has only SELECT and TRIGGER on the
 // application's tables, and writes as an application role that has rights
 // on its own tables only: its writes pass for live accounts and are refused
-// for deleted ones, though it cannot read lethe_tombstones.
+// for deleted ones, though it cannot read lethe_tombstones. The functions
+// stay Lethe's role's whoever installs them.
 func TestGuardsLeastPrivilege(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -342,6 +343,24 @@ func TestGuardsLeastPrivilege(t *testing.T) {
 	refused(t, "API key moved onto a deleted account", write(`UPDATE api_keys SET account_id = $1`, uuid(2)))
 	if err := write(`INSERT INTO tasks (project_id, assignee, title) SELECT id, $1, 'fine' FROM projects WHERE account_id = $1`, uuid(1)); err != nil {
 		t.Errorf("a live account's task after another's deletion: %v", err)
+	}
+
+	// A guard function given to another role would run with that role's
+	// rights: it is reported stale, and installing, by whoever may,
+	// gives it back to Lethe's role.
+	if _, err := pool.Exec(ctx, `ALTER FUNCTION lethe_guard_account_tasks() OWNER TO CURRENT_USER`); err != nil {
+		t.Fatal(err)
+	}
+	changes, _, err = entity.CheckGuards(ctx, pool, cfg)
+	if got, want := declaredChanges(changes), []string{"stale guard of entity account on table tasks"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("check with a guard function of another owner: %v %v, want %v", got, err, want)
+	}
+	changes, _, err = entity.InstallGuards(ctx, pool, pool, cfg)
+	if got, want := declaredChanges(changes), []string{"update guard of entity account on table tasks"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("install as a superuser: %v %v, want %v", got, err, want)
+	}
+	if err := pool.QueryRow(ctx, `SELECT pg_get_userbyid(proowner) FROM pg_proc WHERE proname = 'lethe_guard_account_tasks'`).Scan(&owner); err != nil || owner != names[0] {
+		t.Errorf("after install as a superuser the guard function is %s's (%v), want %s's", owner, err, names[0])
 	}
 }
 

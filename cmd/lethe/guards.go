@@ -22,12 +22,11 @@ func guardsCommand() command {
 		summary: "Install, check, print or remove the late-write guards of the declared entities (migrate up and serve install them too). " +
 			"install adds and replaces guards, and drops those on tables a declaration no longer lists; it never drops the guards of an entity " +
 			"the configuration does not declare: remove ENTITY does, audited. print-sql prints what install would run, for a DBA to apply in one transaction.",
-		usage: "[--config lethe.yaml] install | status | print-sql [--owner ROLE] | remove <entity>",
+		usage: "[--config lethe.yaml] install | status | print-sql | remove <entity>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
-		var configPath, owner string
+		var configPath string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&owner, "owner", "", "print-sql: the role to own the guard functions, Lethe's (default: the role Lethe connects as)")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
@@ -43,8 +42,6 @@ func guardsCommand() command {
 			return usagef("want: remove <entity>")
 		case len(positional) != 1 || (action != "install" && action != "status" && action != "print-sql"):
 			return usagef("want exactly one of install, status, print-sql or remove <entity>")
-		case owner != "" && action != "print-sql":
-			return usagef("--owner is for print-sql")
 		}
 		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
 		if err != nil {
@@ -57,12 +54,7 @@ func guardsCommand() command {
 		)
 		switch action {
 		case "print-sql":
-			if owner == "" {
-				if err := pool.QueryRow(ctx, `SELECT current_user`).Scan(&owner); err != nil {
-					return fmt.Errorf("find Lethe's role: %w", err)
-				}
-			}
-			sql, unresolved, err := entity.GuardsSQL(ctx, pool, cfg, owner)
+			sql, unresolved, err := entity.GuardsSQL(ctx, pool, cfg)
 			if err != nil {
 				return err
 			}
