@@ -26,9 +26,10 @@ import (
 // snapshot after the lock is granted, under READ COMMITTED.)
 //
 // A guard function is SECURITY DEFINER, owned by the owner of
-// lethe_tombstones (Lethe's role, which migrate up made its owner), with a search_path of pg_catalog and pg_temp only and every
-// other name qualified: an application's writers need no right on
-// lethe_tombstones, and no object they can create changes what it runs.
+// lethe_tombstones (Lethe's role: migrate up made it its owner), with a
+// search_path of pg_catalog and pg_temp only and every other name
+// qualified: an application's writers need no right on lethe_tombstones,
+// and no object they can create changes what it runs.
 //
 // On a partitioned table the guard's trigger is on the parent, and
 // PostgreSQL clones it onto every partition, those attached later
@@ -498,9 +499,9 @@ func RemoveGuards(ctx context.Context, tx pgx.Tx, entity string) ([]GuardChange,
 
 // guardsSQL is what installGuards would run for graphs, written out for a
 // DBA to apply in one transaction: every wanted guard created or replaced
-// (so it applies whatever the database holds by then), with its function
-// owned by Lethe's role, and the guards on tables the declarations no longer list
-// dropped. The guards of entities not declared are left.
+// (so it applies whatever the database holds by then), its function owned
+// by Lethe's role, and the guards on tables the declarations no longer
+// list dropped. The guards of entities not declared are left.
 func guardsSQL(ctx context.Context, exec Executor, graphs []*EntityGraph, keep []string) (string, error) {
 	want, err := wantedGuards(ctx, exec, graphs)
 	if err != nil {
