@@ -19,9 +19,8 @@ import (
 func guardsCommand() command {
 	cmd := command{
 		name: "guards",
-		summary: "Install, check, print or remove the late-write guards of the declared entities (migrate up and serve install them too). " +
-			"install adds and replaces guards, and drops those on tables a declaration no longer lists; it never drops the guards of an entity " +
-			"the configuration does not declare: remove ENTITY does, audited. print-sql prints what install would run, for a DBA to apply in one transaction.",
+		summary: "Install, check, print (as SQL for a DBA) or remove the late-write guards of the declared entities; migrate up and serve install them too. " +
+			"Only remove, audited, drops the guards of an entity the configuration no longer declares.",
 		usage: "[--config lethe.yaml] install | status | print-sql | remove <entity>",
 	}
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
