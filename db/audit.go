@@ -89,6 +89,11 @@ const (
 	// configuration file's values; detail.fields_removed counts the
 	// overrides dropped.
 	ActionResetOverrides AuditAction = "reset_overrides"
+	// ActionRemoveGuards is an operator dropping the late-write guards of
+	// an entity the configuration no longer declares (lethe guards
+	// remove); detail.entity and detail.tables say which, detail.by the
+	// operating system user and detail.database_user the role that ran it.
+	ActionRemoveGuards AuditAction = "remove_guards"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
 	ActionRun AuditAction = "run"
@@ -146,7 +151,7 @@ var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
-	ActionOverridePolicy, ActionResetOverrides,
+	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

@@ -56,6 +56,7 @@ func TestAuditActions(t *testing.T) {
 		ActionClearTombstone: "clear_tombstone",
 		ActionRequestDelete:  "request_delete",
 		ActionRiverUI:        "riverui_action",
+		ActionRemoveGuards:   "remove_guards",
 	} {
 		require.Equal(t, want, string(action))
 	}

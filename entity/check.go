@@ -395,12 +395,15 @@ func checkGuardFindings(ctx context.Context, exec Executor, graphs []*EntityGrap
 	}
 	var findings []Finding
 	for _, ch := range changes {
-		f := Finding{Entity: ch.Entity, Table: ch.Table, Kind: FindingGuard, Severity: SeverityError, Fix: GuardsInstallCommand}
-		switch ch.Action {
-		case "missing":
+		f := Finding{Entity: ch.Entity, Table: ch.Table, Kind: FindingGuard, Severity: SeverityError, Fix: ch.Fix()}
+		switch {
+		case ch.Action == "missing":
 			f.Problem = fmt.Sprintf("table %s has no late-write guard: a write racing the deletion of %s can bring its rows back", ch.Table, ch.Entity)
-		case "stale":
+		case ch.Action == "stale":
 			f.Problem = fmt.Sprintf("the late-write guard on %s is of an older declaration of %s: it may let late writes through", ch.Table, ch.Entity)
+		case !ch.EntityDeclared:
+			f.Severity = SeverityWarning
+			f.Problem = fmt.Sprintf("table %s has a late-write guard of entity %s, which the configuration does not declare: it keeps refusing writes for that entity's tombstones until lethe guards remove %s", ch.Table, ch.Entity, ch.Entity)
 		default:
 			f.Severity = SeverityWarning
 			f.Problem = fmt.Sprintf("table %s has a late-write guard of entity %s, which no longer declares it: it refuses writes for that entity's tombstones", ch.Table, ch.Entity)

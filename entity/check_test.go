@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
@@ -40,12 +41,19 @@ func TestCheck(t *testing.T) {
 		}
 		return cfg
 	}
-	// check runs Check after installing the guards, so that only the
-	// declaration's own findings remain.
+	// check runs Check after installing the guards and removing the run
+	// example's (which the migrated database holds and installing leaves),
+	// so that only the declaration's own findings remain.
 	check := func(t *testing.T, pool *pgxpool.Pool, cfg *config.Config) []entity.Finding {
 		t.Helper()
 		if _, unresolved, err := entity.InstallGuards(t.Context(), pool, pool, cfg); err != nil || unresolved != nil {
 			t.Fatalf("install guards: %v, unresolved: %v", err, unresolved)
+		}
+		if err := pgx.BeginFunc(t.Context(), pool, func(tx pgx.Tx) error {
+			_, err := entity.RemoveGuards(t.Context(), tx, "run")
+			return err
+		}); err != nil {
+			t.Fatalf("remove the run example's guards: %v", err)
 		}
 		findings, err := entity.Check(t.Context(), pool, cfg)
 		if err != nil {

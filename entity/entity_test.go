@@ -253,11 +253,7 @@ func TestGuardsFollowTheConfiguration(t *testing.T) {
 		if err != nil || unresolved != nil {
 			t.Fatal(err, unresolved)
 		}
-		var out []string
-		for _, c := range changes {
-			out = append(out, c.String())
-		}
-		return out
+		return declaredChanges(changes)
 	}
 	install := func(cfg *config.Config) []string {
 		t.Helper()
@@ -265,11 +261,7 @@ func TestGuardsFollowTheConfiguration(t *testing.T) {
 		if err != nil || unresolved != nil {
 			t.Fatal(err, unresolved)
 		}
-		var out []string
-		for _, c := range changes {
-			out = append(out, c.String())
-		}
-		return out
+		return declaredChanges(changes)
 	}
 	if got := check(a.cfg); len(got) != 0 {
 		t.Errorf("fresh guards reported %v", got)

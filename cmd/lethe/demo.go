@@ -105,9 +105,7 @@ func demoPrepare(ctx context.Context, s *service.Service, seed bool) error {
 	if err = errors.Join(err, unresolved); err != nil {
 		return fmt.Errorf("install the example entities' guards: %w", err)
 	}
-	for _, ch := range changes {
-		s.Logger.InfoContext(ctx, "Late-write guard "+ch.Action, slog.String("entity", ch.Entity), slog.String("table", ch.Table))
-	}
+	service.LogGuardChanges(ctx, s.Logger, changes)
 	if !seed {
 		return nil
 	}

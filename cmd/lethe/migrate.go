@@ -64,6 +64,7 @@ func migrateCommand() command {
 				return err
 			}
 			printGuardChanges(c.stdout, changes, "late-write guards are current")
+			warnUndeclared(c.stderr, changes)
 			if unresolved != nil {
 				// Tables an application has not created yet: their guards
 				// come with the next migrate up, serve or guards install.

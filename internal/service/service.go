@@ -476,16 +476,16 @@ func (h quietHandler) WithGroup(name string) slog.Handler {
 // when migrate_on_start is set, and otherwise refuses to start while they
 // are missing or stale: deleting an entity whose tables take writes
 // unguarded could let it come back. An entity whose tables do not exist yet
-// is logged and left for later.
+// is logged and left for later. The guards of an entity the configuration
+// does not declare stay, with a warning: only `lethe guards remove` drops
+// them.
 func (s *Service) guards(ctx context.Context) error {
 	if s.Config.MigrateOnStart {
 		changes, unresolved, err := entity.InstallGuards(ctx, s.Pool, s.Pool, s.Config)
 		if err != nil {
 			return fmt.Errorf("install late-write guards: %w", err)
 		}
-		for _, c := range changes {
-			s.Logger.InfoContext(ctx, "Late-write guard "+c.Action, slog.String("entity", c.Entity), slog.String("table", c.Table))
-		}
+		LogGuardChanges(ctx, s.Logger, changes)
 		if unresolved != nil {
 			s.Logger.WarnContext(ctx, "Entities without late-write guards", slog.String("error", unresolved.Error()))
 		}
@@ -498,20 +498,54 @@ func (s *Service) guards(ctx context.Context) error {
 	if unresolved != nil {
 		s.Logger.WarnContext(ctx, "Entities without late-write guards", slog.String("error", unresolved.Error()))
 	}
-	var behind []string
+	var (
+		undeclared []entity.GuardChange
+		behind     []string
+	)
 	for _, c := range changes {
 		if c.Action == "undeclared" {
-			// Left from an earlier configuration: it refuses writes for
-			// entities deleted back then, which is harmless.
-			s.Logger.WarnContext(ctx, "Late-write guard of an entity no longer declared; lethe guards install drops it",
-				slog.String("entity", c.Entity), slog.String("table", c.Table))
+			// Harmless to start with: it refuses writes for keys deleted
+			// while it was declared.
+			undeclared = append(undeclared, c)
 			continue
 		}
 		behind = append(behind, c.String())
 	}
+	LogGuardChanges(ctx, s.Logger, undeclared)
 	if len(behind) > 0 {
-		list := behind
-		return fmt.Errorf("late-write guards are not current (%s): run `lethe guards install`, or set migrate_on_start", strings.Join(list, "; "))
+		return fmt.Errorf("late-write guards are not current (%s): run `lethe guards install`, or set migrate_on_start", strings.Join(behind, "; "))
 	}
 	return nil
+}
+
+// LogGuardChanges logs what installing the guards changed (guards added or
+// replaced at info, dropped at warn) and, at warn, the guards no
+// declaration asks for: one line per guard on a table its entity no longer
+// lists (installing drops it), and one per entity the configuration does
+// not declare, naming its tables (they stay until `lethe guards remove`).
+func LogGuardChanges(ctx context.Context, logger *slog.Logger, changes []entity.GuardChange) {
+	var (
+		entities []string
+		tables   = map[string][]string{}
+	)
+	for _, c := range changes {
+		attrs := []any{slog.String("entity", c.Entity), slog.String("table", c.Table)}
+		switch {
+		case !c.EntityDeclared:
+			if _, ok := tables[c.Entity]; !ok {
+				entities = append(entities, c.Entity)
+			}
+			tables[c.Entity] = append(tables[c.Entity], c.Table)
+		case c.Action == "drop":
+			logger.WarnContext(ctx, "Late-write guard dropped: its entity's declaration no longer lists the table", attrs...)
+		case c.Action == "undeclared":
+			logger.WarnContext(ctx, "Late-write guard on a table its entity's declaration no longer lists; lethe guards install drops it", attrs...)
+		default:
+			logger.InfoContext(ctx, "Late-write guard "+c.Action, attrs...)
+		}
+	}
+	for _, name := range entities {
+		logger.WarnContext(ctx, "Late-write guards of an entity the configuration does not declare; left in place",
+			slog.String("entity", name), slog.Any("tables", tables[name]), slog.String("fix", entity.GuardsRemoveCommand+" "+name))
+	}
 }

@@ -99,5 +99,10 @@ func installGuards(dbURL string) (changed bool, err error) {
 	if err = errors.Join(unresolved, err); err != nil {
 		return false, fmt.Errorf("install guards: %w", err)
 	}
-	return len(changes) > 0, nil
+	for _, c := range changes {
+		if c.EntityDeclared {
+			return true, nil
+		}
+	}
+	return false, nil
 }
