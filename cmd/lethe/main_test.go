@@ -167,7 +167,7 @@ func TestCLI(t *testing.T) {
 		for want, args := range map[string][]string{
 			`flag provided but not defined: -nope`: {"delete", "run", "abc", "--nope"},
 			`unexpected argument "extra"`:          {"serve", "extra", "--listen", "127.0.0.1:0"},
-			`want: run <run_hash>`:                 {"clear-tombstone", "run", "--", "--config", "x"},
+			`want: <entity> <key>`:                 {"clear-tombstone", "run", "--", "--config", "x"},
 		} {
 			code, _, errOut := runCLI(t, nil, args...)
 			if code != 2 || !strings.Contains(errOut, want) {

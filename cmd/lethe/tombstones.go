@@ -300,25 +300,35 @@ func clearTombstoneCommand() command {
 			return usagef("want: <entity> <key>")
 		}
 		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		if err := jobs.ValidateEntityKey(name, key); err != nil {
+			return usagef("%v", err)
+		}
+		cfg, pool, err := c.openPool(ctx, fs, configPath, nil)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
+		// An entity no longer declared may still have tombstones: they
+		// are cleared by their key as stored.
+		if cfg.Entity(name) != nil {
+			var ent *entity.Entity
+			if ent, key, err = entityKey(ctx, cfg, pool, name, key); err != nil {
+				return err
+			}
+			name = ent.Name
+		} else if some, err := tombstone.NewPostgres(pool).List(ctx, name, "", 1); err != nil {
 			return err
+		} else if len(some) == 0 {
+			return checkEntityKey(cfg, name, key)
 		}
-		cleared, err := tombstone.NewPostgres(pool).Clear(ctx, ent.Name, key)
+		cleared, err := tombstone.NewPostgres(pool).Clear(ctx, name, key)
 		if err != nil {
 			return err
 		}
 		if cleared {
-			fmt.Fprintf(c.stdout, "tombstone of %s %s cleared\n", ent.Name, key)
+			fmt.Fprintf(c.stdout, "tombstone of %s %s cleared\n", name, key)
 		} else {
-			fmt.Fprintf(c.stdout, "%s %s has no tombstone (nothing to do)\n", ent.Name, key)
+			fmt.Fprintf(c.stdout, "%s %s has no tombstone (nothing to do)\n", name, key)
 		}
 		return nil
 	}
