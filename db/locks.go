@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -125,13 +127,132 @@ var (
 		"ShareUpdateExclusiveLock", "RowExclusiveLock", "RowShareLock", "AccessShareLock"}
 )
 
+// whereTuple reads the tuple a lock wait was for from a lock timeout's
+// CONTEXT: `while updating tuple (0,3) in relation "runs"`.
+var whereTuple = regexp.MustCompile(`tuple (\(\d+,\d+\)) in relation "((?:[^"]|"")+)"`)
+
+// Blockers names who kept a statement of Lethe's on tables from its lock
+// until err, its lock timeout. PostgreSQL says which row the statement
+// waited for; the transaction that holds it (the row's xmax, as
+// pg_locks shows it held) is the blocker, however many other sessions
+// hold locks on the table or wait themselves. Without a row (a table
+// lock) it is the sessions holding a table lock strong enough to block
+// Lethe's statements (SHARE or stronger), not waiting themselves first,
+// strongest and oldest first (LockHolders). Call it right after the
+// timeout, on another connection than the one that waited.
+func Blockers(ctx context.Context, exec Executor, err error, tables []string) ([]LockHolder, error) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		if m := whereTuple.FindStringSubmatch(pgErr.Where); m != nil {
+			holders, err := rowBlocker(ctx, exec, strings.ReplaceAll(m[2], `""`, `"`), m[1])
+			if err != nil || len(holders) > 0 {
+				return holders, err
+			}
+		}
+	}
+	// A second waiter for a row waits for the first one's lock on the row
+	// (a tuple lock), and PostgreSQL then names no row: the blocker is
+	// whoever the sessions queued on the tables' rows wait for, in turn.
+	queued, err := queuedRowBlockers(ctx, exec, tables)
+	if err != nil || len(queued) > 0 {
+		return queued, err
+	}
+	holders, err := LockHolders(ctx, exec, tables)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(holders, func(h LockHolder) bool {
+		return slices.Index(lockStrength, h.Mode) > slices.Index(lockStrength, "ShareLock")
+	}), nil
+}
+
+// rowBlocker returns the session whose transaction holds the row tid of
+// relation (a name as PostgreSQL's CONTEXT gives it: a table or partition
+// name, without its schema), or none when the row is no longer locked.
+func rowBlocker(ctx context.Context, exec Executor, relation, tid string) ([]LockHolder, error) {
+	var xmax string
+	err := exec.QueryRow(ctx, `SELECT xmax::text FROM `+Ident(relation)+` WHERE ctid = $1::tid`, tid).Scan(&xmax)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up the holder of row %s of %s: %w", tid, relation, err)
+	}
+	rows, err := exec.Query(ctx, `
+		SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.state, ''),
+		       coalesce(extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, a.query_start)), 0)::float8
+		FROM pg_locks l
+		LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+		WHERE l.locktype = 'transactionid' AND l.granted AND l.transactionid::text = $1 AND l.pid <> pg_backend_pid()`, xmax)
+	if err != nil {
+		return nil, fmt.Errorf("look up the holder of row %s of %s: %w", tid, relation, err)
+	}
+	holders, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (LockHolder, error) {
+		h := LockHolder{Table: relation, Mode: "RowExclusiveLock"}
+		var secs float64
+		err := row.Scan(&h.PID, &h.Application, &h.State, &secs)
+		h.For = time.Duration(secs * float64(time.Second))
+		return h, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("look up the holder of row %s of %s: %w", tid, relation, err)
+	}
+	return holders, nil
+}
+
+// queuedRowBlockers follows the sessions holding a row's place in the
+// queue (a granted tuple lock) on any of tables to the sessions they wait
+// for, and those to theirs, and returns the ones at the head: holding
+// what the others wait for, waiting for nothing themselves.
+func queuedRowBlockers(ctx context.Context, exec Executor, tables []string) ([]LockHolder, error) {
+	quoted := make([]string, len(tables))
+	for i, t := range tables {
+		quoted[i] = Ident(t)
+	}
+	rows, err := exec.Query(ctx, `
+		WITH RECURSIVE chain (pid, relation, depth) AS (
+			SELECT l.pid, l.relation, 0 FROM pg_locks l
+			WHERE l.locktype = 'tuple' AND l.granted AND l.pid <> pg_backend_pid()
+			  AND l.relation IN (SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t
+			                     UNION ALL
+			                     SELECT p.relid FROM unnest($1::text[]) AS t, LATERAL pg_partition_tree(to_regclass(t)) AS p)
+			UNION
+			SELECT b.pid, c.relation, c.depth + 1 FROM chain c, LATERAL unnest(pg_blocking_pids(c.pid)) AS b (pid)
+			WHERE c.depth < 8
+		)
+		SELECT DISTINCT ON (c.pid) c.pid, coalesce(a.application_name, ''), coalesce(a.state, ''),
+		       coalesce(extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, a.query_start)), 0)::float8,
+		       rel.relname::text
+		FROM chain c
+		JOIN pg_class rel ON rel.oid = c.relation
+		LEFT JOIN pg_stat_activity a ON a.pid = c.pid
+		WHERE c.pid <> pg_backend_pid() AND NOT EXISTS (SELECT 1 FROM pg_locks w WHERE w.pid = c.pid AND NOT w.granted)
+		ORDER BY c.pid, c.depth DESC`, quoted)
+	if err != nil {
+		return nil, fmt.Errorf("look up who the rows of %v wait for: %w", tables, err)
+	}
+	holders, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (LockHolder, error) {
+		h := LockHolder{Mode: "RowExclusiveLock"}
+		var secs float64
+		err := row.Scan(&h.PID, &h.Application, &h.State, &secs, &h.Table)
+		h.For = time.Duration(secs * float64(time.Second))
+		return h, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("look up who the rows of %v wait for: %w", tables, err)
+	}
+	slices.SortFunc(holders, func(a, b LockHolder) int { return cmp.Compare(b.For, a.For) })
+	return holders, nil
+}
+
 // LockHolders lists the other sessions holding a lock on any of tables,
 // most likely blocker first: the strongest table lock, then the oldest
 // transaction. A row lock shows up as the ROW SHARE (SELECT ... FOR UPDATE)
 // or ROW EXCLUSIVE (UPDATE, DELETE) lock its holder keeps on the table.
 // Lethe's own sessions (this session's application_name) come after the
-// others. Call it right after a lock timeout: the waiter is gone by then,
-// so the answer is the holders, not who exactly blocked.
+// others, and so do sessions waiting for a lock themselves. Call it right
+// after a lock timeout: the waiter is gone by then, so the answer is the
+// holders, not who exactly blocked (Blockers narrows it down).
 func LockHolders(ctx context.Context, exec Executor, tables []string) ([]LockHolder, error) {
 	quoted := make([]string, len(tables))
 	for i, t := range tables {
@@ -142,6 +263,7 @@ func LockHolders(ctx context.Context, exec Executor, tables []string) ([]LockHol
 		       coalesce(extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, a.query_start)), 0)::float8,
 		       c.relname::text, l.mode,
 		       coalesce(a.application_name, '') = current_setting('application_name')
+		       OR EXISTS (SELECT 1 FROM pg_locks w WHERE w.pid = l.pid AND NOT w.granted)
 		FROM pg_locks l
 		JOIN pg_class c ON c.oid = l.relation
 		LEFT JOIN pg_stat_activity a ON a.pid = l.pid

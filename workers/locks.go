@@ -30,7 +30,7 @@ const (
 )
 
 // lockTimedOut counts a lock timeout of policy's step on tables and logs it
-// once at WARN with the most likely blocker (db.LockHolders), which it
+// once at WARN with its blocker (db.Blockers), which it
 // returns described.
 func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []string, lockTimeout time.Duration, err error) string {
 	d.Metrics.LockTimeouts.WithLabelValues(policy, step).Inc()
@@ -40,7 +40,7 @@ func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []s
 		slog.String("table", strings.Join(tables, ",")), slog.Duration("lock_timeout", lockTimeout),
 		slog.String("error", err.Error()),
 	}
-	holders, lookupErr := db.LockHolders(ctx, d.Pool, tables)
+	holders, lookupErr := db.Blockers(ctx, d.Pool, err, tables)
 	var blocker string
 	switch {
 	case lookupErr != nil:

@@ -515,6 +515,19 @@ func TestDeleteEntityBehindRowLock(t *testing.T) {
 	b.deps.Logger = slog.New(slog.NewJSONHandler(logs, nil))
 	client := startClient(t, b.pool, b.deps, registerTombstone, 4)
 	b.ingestAll(t, "r-held")
+	b.ingestAll(t, "r-other")
+	// Innocent sessions around the blocker: an older transaction holding
+	// rows of another run in the same table, and a session that waits for
+	// the blocker's rows itself. Neither is named.
+	older, err := appConn(t, b.pool, "reports").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer older.Rollback(context.Background())
+	if _, err := older.Exec(ctx, `SELECT 1 FROM run_metrics WHERE run_hash = 'r-other' FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // older is older by a clear margin
 	app := appSession(t, b.pool)
 	var pid int32
 	if err := app.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
@@ -523,6 +536,17 @@ func TestDeleteEntityBehindRowLock(t *testing.T) {
 	if _, err := app.Exec(ctx, `SELECT 1 FROM run_metrics WHERE run_hash = 'r-held' FOR UPDATE`); err != nil {
 		t.Fatal(err)
 	}
+	waiter, err := appConn(t, b.pool, "exporter").Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer waiter.Rollback(context.Background())
+	waited := make(chan error, 1)
+	go func() {
+		_, err := waiter.Exec(ctx, `SELECT 1 FROM run_metrics WHERE run_hash = 'r-held' FOR UPDATE`)
+		waited <- err
+	}()
+	defer func() { <-waited }()
 	res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: "run", Key: "r-held"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -550,6 +574,13 @@ func TestDeleteEntityBehindRowLock(t *testing.T) {
 		t.Fatal("run deleted behind the lock?")
 	}
 	if err := app.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-waited; err != nil {
+		t.Fatalf("the waiting session: %v", err)
+	}
+	waited <- nil
+	if err := waiter.Rollback(ctx); err != nil {
 		t.Fatal(err)
 	}
 	j := waitJobCompleted(t, client, res.Job.ID)
