@@ -38,7 +38,7 @@ func Spec(e *config.Entity) EntitySpec {
 	spec := EntitySpec{Name: e.Name, Table: e.Table, KeyColumn: e.KeyColumn}
 	for _, edge := range e.Edges {
 		refTable, refColumn := edge.Ref()
-		spec.Edges = append(spec.Edges, EdgeSpec{Table: edge.Table, Column: edge.Column, RefTable: refTable, RefColumn: refColumn})
+		spec.Edges = append(spec.Edges, EdgeSpec{Table: edge.Table, Column: edge.Column, RefTable: refTable, RefColumn: refColumn, OnDelete: edge.OnDelete})
 	}
 	return spec
 }
