@@ -111,11 +111,9 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string)
 	if err != nil {
 		return Changes{}, err
 	}
-	for _, table := range slices.Backward(g.order) {
-		for _, term := range g.terms(table, "t", lethes) {
-			if _, err := exec.Exec(ctx, `DELETE FROM `+ident(table)+` t WHERE `+term, key); err != nil {
-				return Changes{}, &StatementError{Entity: g.Name, Key: key, Table: table, Err: err}
-			}
+	for _, stmt := range g.deleteStatements() {
+		if _, err := exec.Exec(ctx, stmt.SQL, key); err != nil {
+			return Changes{}, &StatementError{Entity: g.Name, Key: key, Table: stmt.Table, Err: err}
 		}
 	}
 	changes, err := g.xactChanges(ctx, exec, before)
@@ -126,6 +124,23 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string)
 		changes.Deleted[table] += 0
 	}
 	return changes, nil
+}
+
+// statement is one of a deletion's statements, on Table; its $1 is the key.
+type statement struct {
+	Table, SQL string
+}
+
+// deleteStatements are the statements DeleteRows runs, in order: children
+// first, none on a schema-owned edge.
+func (g *EntityGraph) deleteStatements() []statement {
+	var out []statement
+	for _, table := range slices.Backward(g.order) {
+		for _, term := range g.terms(table, "t", lethes) {
+			out = append(out, statement{Table: table, SQL: `DELETE FROM ` + ident(table) + ` t WHERE ` + term})
+		}
+	}
+	return out
 }
 
 // xactChanges returns what the current transaction deleted and updated
@@ -223,7 +238,7 @@ func (c Chunking) nextChunk(size int, took time.Duration) int {
 	switch {
 	case c.StatementTimeout <= 0:
 		return c.Size
-	case took > c.StatementTimeout/4:
+	case took > c.StatementTimeout/slowFraction:
 		return max(size/2, 1)
 	case took < c.StatementTimeout/16 && size < c.Size:
 		return min(c.Size, size+max(size/4, 1))
