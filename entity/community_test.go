@@ -130,6 +130,31 @@ func TestSchemaOwnedEdges(t *testing.T) {
 	if err != nil || !v.Verified {
 		t.Errorf("verification: %v %v", v, err)
 	}
+	// A row that still names the user, written past its foreign key, fails
+	// the verification of a set_null edge; so does a row of a schema-owned
+	// table the cascade should have taken.
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `SET LOCAL session_replication_role = replica;
+			INSERT INTO notifications (user_id, actor_id, body) VALUES (2, 1, 'late');
+			INSERT INTO follows (follower_id, followee_id) VALUES (4, 1)`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = ent.Verify(ctx, pool, nil, "1")
+	if err != nil || v.Verified || fmt.Sprint(v.Nulled) != "map[notifications:1]" || fmt.Sprint(v.Rows) != "map[follows:1]" {
+		t.Errorf("verification with leftovers: %v %v, want notifications still referencing and a follow left", v, err)
+	}
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `SET LOCAL session_replication_role = replica;
+			DELETE FROM notifications WHERE body = 'late';
+			DELETE FROM follows WHERE followee_id = 1`)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// What is not user 1's stays: bob's own comment, cyd's vote, bob's
 	// action, and cyd, no longer invited by anyone.
 	if n := count(t, pool, `SELECT count(*) FROM users WHERE id = 3 AND invited_by IS NULL`); n != 1 {
@@ -173,6 +198,41 @@ func TestTrialReportsRefusals(t *testing.T) {
 	}
 	if n := count(t, pool, `SELECT count(*) FROM posts`); n != 3 {
 		t.Errorf("%d posts after the trial, want 3", n)
+	}
+}
+
+// TestTrialRunsUnderTimeouts holds a lock on one of the user's orders: the
+// trial gives up after the entity's lock_timeout and names the table.
+func TestTrialRunsUnderTimeouts(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	pool := testenv.CommunityPool(t)
+	communityData(t, pool)
+	cfg := communityConfig(t, func(s string) string {
+		return strings.Replace(s, "    key_column: id\n", "    key_column: id\n    lock_timeout: 100ms\n", 1)
+	})
+	ent, err := entity.Resolve(ctx, pool, cfg, "user")
+	if err != nil {
+		t.Fatal(err)
+	}
+	holder, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Rollback(ctx) //nolint:errcheck
+	if _, err := holder.Exec(ctx, `SELECT * FROM orders WHERE user_id = 1 FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	started := time.Now()
+	p, err := ent.Preview(ctx, pool, nil, "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := p.Trial.Failure; f == nil || f.Table != "orders" || f.SQLState != "55P03" || p.Trial.LockTimeout != "100ms" {
+		t.Errorf("trial under a held lock: %+v (lock_timeout %s), want orders refused with 55P03", f, p.Trial.LockTimeout)
+	}
+	if took := time.Since(started); took > 5*time.Second {
+		t.Errorf("the preview waited %s for the lock", took)
 	}
 }
 

@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
-
-	"github.com/lethehq/lethe/db"
 )
 
 // Trial is what the deletion's own statements did in a transaction that
@@ -105,7 +103,7 @@ const slowFraction = 4
 // result, not as an error.
 func (e *Entity) Trial(ctx context.Context, conn Conn, key string, own, ownNulled map[string]int64) (*Trial, error) {
 	lock, statement := e.cfg.EntityTimeouts(e.Name)
-	timeouts := db.Timeouts{Lock: lock.D(), Statement: statement.D()}
+	timeouts := struct{ Lock, Statement time.Duration }{lock.D(), statement.D()}
 	t := &Trial{
 		Tables: map[string]TrialTable{}, Statements: []TrialStatement{}, UnindexedForeignKeys: []UnindexedForeignKey{}, Warnings: []string{},
 		LockTimeout: timeouts.Lock.String(), StatementTimeout: timeouts.Statement.String(),
@@ -115,8 +113,12 @@ func (e *Entity) Trial(ctx context.Context, conn Conn, key string, own, ownNulle
 		return nil, fmt.Errorf("trial of %s %s: begin: %w", e.Name, key, err)
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // the trial is always undone
-	if err := timeouts.SetLocal(ctx, tx); err != nil {
-		return nil, fmt.Errorf("trial of %s %s: %w", e.Name, key, err)
+	// As db.Timeouts.SetLocal does for the deletion (package db is out of
+	// this package's reach: it imports what imports entity in its tests).
+	_, err = tx.Exec(ctx, `SELECT set_config('lock_timeout', $1, true), set_config('statement_timeout', $2, true)`,
+		fmt.Sprintf("%dms", timeouts.Lock.Milliseconds()), fmt.Sprintf("%dms", timeouts.Statement.Milliseconds()))
+	if err != nil {
+		return nil, fmt.Errorf("trial of %s %s: set lock_timeout and statement_timeout: %w", e.Name, key, err)
 	}
 	stmts := e.deleteStatements()
 	for _, stmt := range stmts {
