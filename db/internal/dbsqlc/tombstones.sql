@@ -93,6 +93,7 @@ WHERE entity = @entity AND deleted_at < @cutoff AND state = 'deleting';
 SELECT entity,
        count(*) AS count,
        count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at) AS unpurged,
+       count(*) FILTER (WHERE state = 'deleting') AS deleting,
        min(deleted_at)::timestamptz AS oldest_at,
        max(deleted_at)::timestamptz AS newest_at
 FROM lethe_tombstones

@@ -333,6 +333,7 @@ const tombstoneSummary = `-- name: TombstoneSummary :many
 SELECT entity,
        count(*) AS count,
        count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at) AS unpurged,
+       count(*) FILTER (WHERE state = 'deleting') AS deleting,
        min(deleted_at)::timestamptz AS oldest_at,
        max(deleted_at)::timestamptz AS newest_at
 FROM lethe_tombstones
@@ -344,6 +345,7 @@ type TombstoneSummaryRow struct {
 	Entity   string
 	Count    int64
 	Unpurged int64
+	Deleting int64
 	OldestAt time.Time
 	NewestAt time.Time
 }
@@ -361,6 +363,7 @@ func (q *Queries) TombstoneSummary(ctx context.Context, db DBTX) ([]TombstoneSum
 			&i.Entity,
 			&i.Count,
 			&i.Unpurged,
+			&i.Deleting,
 			&i.OldestAt,
 			&i.NewestAt,
 		); err != nil {
