@@ -72,11 +72,12 @@ type TrialTable struct {
 type TrialStatement struct {
 	Table string `json:"table"`
 	// EstimatedRows and EstimatedCost are the planner's (EXPLAIN), in its
-	// own cost units; DurationMS how long the trial took (0 when it did not
-	// run).
+	// own cost units; DurationMS how long the trial took. Ran is false for
+	// the statements after one that failed.
 	EstimatedRows float64 `json:"estimated_rows"`
 	EstimatedCost float64 `json:"estimated_cost"`
 	DurationMS    float64 `json:"duration_ms"`
+	Ran           bool    `json:"ran"`
 }
 
 // UnindexedForeignKey is a foreign key whose check scans its referencing
@@ -139,7 +140,7 @@ func (e *Entity) Trial(ctx context.Context, conn Conn, key string, own, ownNulle
 		started := time.Now()
 		_, err := tx.Exec(ctx, stmt.SQL, key)
 		took := time.Since(started)
-		t.Statements[i].DurationMS = float64(took.Microseconds()) / 1000
+		t.Statements[i].DurationMS, t.Statements[i].Ran = float64(took.Microseconds())/1000, true
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("trial of %s %s: %w", e.Name, key, err)

@@ -329,7 +329,11 @@ func printTrial(w io.Writer, t *entity.Trial) {
 		}
 	}
 	for _, s := range t.Statements {
-		fmt.Fprintf(w, "  delete from %-19s estimated %.0f rows, cost %.0f; took %.1f ms\n", s.Table, s.EstimatedRows, s.EstimatedCost, s.DurationMS)
+		took := "not run"
+		if s.Ran {
+			took = fmt.Sprintf("took %.1f ms", s.DurationMS)
+		}
+		fmt.Fprintf(w, "  delete from %-19s estimated %.0f rows, cost %.0f; %s\n", s.Table, s.EstimatedRows, s.EstimatedCost, took)
 	}
 	for _, warning := range t.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", warning)
