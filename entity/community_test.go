@@ -174,7 +174,7 @@ func TestTrialReportsRefusals(t *testing.T) {
 	ctx := t.Context()
 	pool := testenv.CommunityPool(t)
 	communityData(t, pool)
-	if _, err := pool.Exec(ctx, `DROP INDEX notifications_actor_id_idx`); err != nil {
+	if _, err := pool.Exec(ctx, `DROP INDEX notifications_actor_id_idx; ANALYZE notifications`); err != nil {
 		t.Fatal(err)
 	}
 	cfg := communityConfig(t, func(s string) string {
@@ -195,6 +195,14 @@ func TestTrialReportsRefusals(t *testing.T) {
 	warnings := strings.Join(p.Trial.Warnings, "\n")
 	if !strings.Contains(warnings, "no index starts with notifications.actor_id") {
 		t.Errorf("no warning of the unindexed foreign key: %s", warnings)
+	}
+	if n := countFK(t, p.Trial, "notifications"); n != 3 {
+		t.Errorf("the trial reads %d rows of notifications per deleted user, want its 3", n)
+	}
+	for _, s := range p.Trial.Statements {
+		if s.Table == "users" && (s.ForeignKeyReads == 0 || s.ForeignKeyReads != s.EstimatedRows*3) {
+			t.Errorf("the delete from users is estimated to read %.0f rows in foreign key checks", s.ForeignKeyReads)
+		}
 	}
 	if n := count(t, pool, `SELECT count(*) FROM posts`); n != 3 {
 		t.Errorf("%d posts after the trial, want 3", n)
@@ -270,6 +278,19 @@ func TestChunksShrinkWhenSlow(t *testing.T) {
 	if res.Changes.Deleted["tasks"] != 1000 {
 		t.Errorf("chunks deleted %d tasks, want 1000", res.Changes.Deleted["tasks"])
 	}
+}
+
+// countFK is the rows of table that the trial says an unindexed foreign
+// key's check reads.
+func countFK(t *testing.T, tr *entity.Trial, table string) int64 {
+	t.Helper()
+	for _, fk := range tr.UnindexedForeignKeys {
+		if fk.Table == table {
+			return fk.TableRows
+		}
+	}
+	t.Fatalf("no unindexed foreign key from %s: %+v", table, tr.UnindexedForeignKeys)
+	return 0
 }
 
 func count(t *testing.T, pool *pgxpool.Pool, sql string) int64 {

@@ -78,7 +78,17 @@ type TrialStatement struct {
 	EstimatedCost float64 `json:"estimated_cost"`
 	DurationMS    float64 `json:"duration_ms"`
 	Ran           bool    `json:"ran"`
+	// ForeignKeyReads estimates the rows the checks of unindexed foreign
+	// keys into the table read: EstimatedRows times each referencing
+	// table's rows.
+	ForeignKeyReads float64 `json:"foreign_key_reads"`
 }
+
+// heavyForeignKeyReads is how many rows the foreign key checks of one
+// statement may be estimated to read before the trial warns that it is
+// likely to approach statement_timeout: tens of seconds of sequential
+// reads on a busy server.
+const heavyForeignKeyReads = 50_000_000
 
 // UnindexedForeignKey is a foreign key whose check scans its referencing
 // table once per row deleted from the referenced one.
@@ -131,6 +141,17 @@ func (e *Entity) Trial(ctx context.Context, conn Conn, key string, own, ownNulle
 	}
 	if t.UnindexedForeignKeys, err = e.unindexedForeignKeys(ctx, tx); err != nil {
 		return nil, fmt.Errorf("trial of %s %s: %w", e.Name, key, err)
+	}
+	for i, s := range t.Statements {
+		for _, fk := range t.UnindexedForeignKeys {
+			if fk.References == s.Table {
+				t.Statements[i].ForeignKeyReads += s.EstimatedRows * float64(fk.TableRows)
+			}
+		}
+		if reads := t.Statements[i].ForeignKeyReads; reads > heavyForeignKeyReads {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("the delete from %s is likely to approach statement_timeout %s: the checks of unindexed foreign keys into it read about %.0f rows%s",
+				s.Table, timeouts.Statement, reads, chunkNote(s.Table, e.Table)))
+		}
 	}
 	before, err := e.xactStats(ctx, tx)
 	if err != nil {
