@@ -468,6 +468,9 @@ func cleanupTombstonesCommand() command {
 		}
 		fmt.Fprintf(c.stdout, "tombstones older than %s: removed %d, kept %d not purged since deletion (run cleanup-orphan-s3 first)\n",
 			age, res.Removed, res.KeptUnpurged)
+		if res.KeptDeleting > 0 {
+			fmt.Fprintf(c.stdout, "kept %d whose deletion has not finished (state deleting: see the policy's errors)\n", res.KeptDeleting)
+		}
 		return nil
 	}
 	return cmd
