@@ -136,7 +136,7 @@ type statement struct {
 func (g *EntityGraph) deleteStatements() []statement {
 	var out []statement
 	for _, table := range slices.Backward(g.order) {
-		for _, term := range g.terms(table, "t", lethes) {
+		for _, term := range g.termsOf(table, "t", lethes) {
 			out = append(out, statement{Table: table, SQL: `DELETE FROM ` + ident(table) + ` t WHERE ` + term})
 		}
 	}
@@ -286,7 +286,7 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Conn, key string, c
 	}
 	size := c.Size
 	for _, table := range slices.Backward(g.order[1:]) {
-		for _, term := range g.terms(table, "t", lethes) {
+		for _, term := range g.termsOf(table, "t", lethes) {
 			size, err = g.deleteChunks(ctx, conn, &res, table, term, key, c, size)
 			var pgErr *pgconn.PgError
 			if errors.As(err, &pgErr) && pgErr.Code == "23503" {
@@ -307,7 +307,7 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Conn, key string, c
 func (g *EntityGraph) Large(ctx context.Context, exec Executor, key string, chunk int) (bool, error) {
 	var parts []string
 	for _, table := range g.order[1:] {
-		for _, term := range g.terms(table, "t", lethes) {
+		for _, term := range g.termsOf(table, "t", lethes) {
 			parts = append(parts, newIdentTemplate(map[string]string{"table": table}).Fill(
 				`(SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE `+term+` LIMIT $2 + 1) m)`))
 		}

@@ -39,13 +39,12 @@ type EntitySpec struct {
 }
 
 // EdgeSpec says that rows of Table whose Column equals RefColumn of a row of
-// RefTable belong to the same entity. OnDelete, when set, is what the
-// schema's own foreign key does to them when their parent goes
-// (config.OnDeleteCascade or config.OnDeleteSetNull): Lethe then never
-// deletes from the edge itself.
+// RefTable belong to the same entity.
 type EdgeSpec struct {
 	Table, Column, RefTable, RefColumn string
-	OnDelete                           string
+	// OnDelete is config.Edge.OnDelete: what the schema's own foreign key
+	// does to these rows, or "" when Lethe deletes them.
+	OnDelete string
 }
 
 // SchemaOwned reports whether the schema's foreign key, not Lethe, deletes
@@ -207,8 +206,19 @@ func (g *EntityGraph) Tables() []string { return slices.Clone(g.order) }
 // keyParam is $1 cast to the key's type.
 func (g *EntityGraph) keyParam() string { return "$1::text::" + g.KeyType }
 
-// edgesInto returns the edges whose rows live in table.
+// edgesInto returns the edges that tie rows of table to the entity through
+// a parent of another table: every edge whose rows live in table but
+// self-references. What a self-reference reaches (a reply to a comment) is
+// the schema's cascade's, beyond the entity's own rows, so a row's keys,
+// its guard and its parents are found without it, and following it cannot
+// loop.
 func (g *EntityGraph) edgesInto(table string) []EdgeSpec {
+	return slices.DeleteFunc(g.edgesOf(table), EdgeSpec.SelfReference)
+}
+
+// edgesOf returns every edge whose rows live in table, self-references
+// included.
+func (g *EntityGraph) edgesOf(table string) []EdgeSpec {
 	var edges []EdgeSpec
 	for _, e := range g.Edges {
 		if e.Table == table {
@@ -252,19 +262,23 @@ func (k termKind) follows(e EdgeSpec) bool {
 	}
 }
 
-// terms are the conditions under which a row of table, aliased alias,
+// terms are the conditions under which a row of table, aliased alias, goes
+// with the entity whose key is $1 (termsOf, gone).
+func (g *EntityGraph) terms(table, alias string) []string { return g.termsOf(table, alias, gone) }
+
+// termsOf are the conditions under which a row of table, aliased alias,
 // belongs to the entity whose key is $1 in the way kind says: one per edge
 // into the table (a row belongs when any holds), each simple enough for an
 // index on its column. Edges that hold the key directly compare with it, so
 // their rows are found even once the root row is gone; deeper ones go
 // through their parents' rows that go with the entity, a UNION ALL of the
 // parent's own terms.
-func (g *EntityGraph) terms(table, alias string, kind termKind) []string {
+func (g *EntityGraph) termsOf(table, alias string, kind termKind) []string {
 	var terms []string
 	if table == g.Table && kind != nulled {
 		terms = append(terms, newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).Fill(`{a}.{key} = `+g.keyParam()))
 	}
-	for _, e := range g.edgesInto(table) {
+	for _, e := range g.edgesOf(table) {
 		if !kind.follows(e) {
 			continue
 		}
@@ -274,7 +288,7 @@ func (g *EntityGraph) terms(table, alias string, kind termKind) []string {
 			continue
 		}
 		var parents []string
-		for _, pt := range g.terms(e.RefTable, alias+"_", gone) {
+		for _, pt := range g.terms(e.RefTable, alias+"_") {
 			parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
 		}
 		if len(parents) > 0 {
@@ -347,7 +361,7 @@ func (g *EntityGraph) count(ctx context.Context, exec Executor, key string, tabl
 	for _, table := range tables {
 		// A row reached through two edges counts once.
 		var sets []string
-		for _, term := range g.terms(table, "t", kind) {
+		for _, term := range g.termsOf(table, "t", kind) {
 			sets = append(sets, `SELECT t.tableoid, t.ctid FROM `+ident(table)+` t WHERE `+term)
 		}
 		out[table] = 0
