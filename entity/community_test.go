@@ -41,8 +41,8 @@ func communityData(t *testing.T, pool *pgxpool.Pool) {
 	}
 }
 
-// communityConfig is CommunityConfig with edit applied to its text.
-func communityConfig(t *testing.T, edit func(string) string) *config.Config {
+// editedCommunityConfig is CommunityConfig with edit applied to its text.
+func editedCommunityConfig(t *testing.T, edit func(string) string) *config.Config {
 	t.Helper()
 	cfg, err := config.Parse([]byte(edit(testenv.CommunityConfig)), nil)
 	if err != nil {
@@ -62,7 +62,7 @@ func TestSchemaOwnedEdges(t *testing.T) {
 	ctx := t.Context()
 	pool := testenv.CommunityPool(t)
 	communityData(t, pool)
-	cfg := communityConfig(t, func(s string) string { return s })
+	cfg := editedCommunityConfig(t, func(s string) string { return s })
 	ent, err := entity.Resolve(ctx, pool, cfg, "user")
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +177,7 @@ func TestTrialReportsRefusals(t *testing.T) {
 	if _, err := pool.Exec(ctx, `DROP INDEX notifications_actor_id_idx; ANALYZE notifications`); err != nil {
 		t.Fatal(err)
 	}
-	cfg := communityConfig(t, func(s string) string {
+	cfg := editedCommunityConfig(t, func(s string) string {
 		return strings.Replace(s, "{table: votes, column: user_id, references: users.id, on_delete: cascade}", "{table: votes, column: user_id, references: users.id}", 1)
 	})
 	ent, err := entity.Resolve(ctx, pool, cfg, "user")
@@ -216,7 +216,7 @@ func TestTrialRunsUnderTimeouts(t *testing.T) {
 	ctx := t.Context()
 	pool := testenv.CommunityPool(t)
 	communityData(t, pool)
-	cfg := communityConfig(t, func(s string) string {
+	cfg := editedCommunityConfig(t, func(s string) string {
 		return strings.Replace(s, "    key_column: id\n", "    key_column: id\n    lock_timeout: 100ms\n", 1)
 	})
 	ent, err := entity.Resolve(ctx, pool, cfg, "user")
