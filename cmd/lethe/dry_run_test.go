@@ -48,7 +48,7 @@ func TestDryRunTrial(t *testing.T) {
 		"trial (the deletion's statements run and rolled back, lock_timeout 2s, statement_timeout 30s): ok\n",
 		"  moderation_actions                3          0          2\n",
 		"  users                             1          1          0\n",
-		"  votes                             2          0          0  (the schema's cascade)\n",
+		"  votes                             2          0          0  (schema-owned)\n",
 		"warning: moderation_actions: 2 of the 3 rows deleted are beyond the entity's own",
 	} {
 		if !strings.Contains(out, want) {

@@ -323,7 +323,7 @@ func printTrial(w io.Writer, t *entity.Trial) {
 			}
 			owner := ""
 			if tt.SchemaOwned {
-				owner = "  (the schema's cascade)"
+				owner = "  (schema-owned)"
 			}
 			fmt.Fprintf(w, "  %-24s %10d %10d %10d%s\n", table, tt.Deleted, tt.Nulled, tt.Beyond+tt.NulledBeyond, owner)
 		}
