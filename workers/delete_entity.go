@@ -131,9 +131,10 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 
 // deleteFailed logs and audits a deletion that failed other than on a lock
 // (which snoozes), naming the table and the database's message, and returns
-// err for River to retry the job. A failure after the tombstone (deleting)
-// committed is an error: the entity is partly deleted, guarded, and a retry
-// finishes it. The audit's rows are those the committed chunks deleted.
+// err for River to retry the job. A failure while the tombstone is deleting
+// (this attempt's or an earlier one's) is an error: the entity is partly
+// deleted, guarded, and a retry finishes it; any other is a warning. The
+// audit's rows are those this attempt's committed chunks deleted.
 func (e *entities) deleteFailed(ctx context.Context, ent *entity.Entity, key string, jobID *int64, started time.Time, chunked *chunkedDeletion, err error) error {
 	if ctx.Err() != nil {
 		return err // a stop of the service: River runs the job again
@@ -146,11 +147,19 @@ func (e *entities) deleteFailed(ctx context.Context, ent *entity.Entity, key str
 		detail["table"], detail["database_message"] = stmtErr.Table, stmtErr.Message()
 	}
 	var rows int64
+	// Partly deleted: by this attempt's chunks, or by an earlier attempt's.
+	deleting := chunked != nil && chunked.Deleting
+	if !deleting {
+		ts, err := db.GetTombstone(context.WithoutCancel(ctx), e.deps.Pool, ent.Name, key)
+		deleting = err == nil && ts != nil && ts.State == db.TombstoneDeleting
+	}
 	level, msg := slog.LevelWarn, "Deletion failed; nothing of it committed, River retries it"
-	if chunked != nil && chunked.Deleting {
+	if deleting {
 		level, msg = slog.LevelError, "Deletion failed part way; its tombstone (deleting) keeps the entity guarded until a retry finishes it"
-		rows = chunked.Changes.TotalDeleted()
 		detail["tombstone_state"] = db.TombstoneDeleting
+	}
+	if chunked != nil && chunked.Deleting {
+		rows = chunked.Changes.TotalDeleted()
 		detail["rows_in_chunks"] = chunked.Changes.Deleted
 		if len(chunked.Changes.Nulled) > 0 {
 			detail["rows_nulled_in_chunks"] = chunked.Changes.Nulled
