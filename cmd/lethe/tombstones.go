@@ -103,7 +103,7 @@ func deleteCommand() command {
 			timeout      time.Duration
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and delete nothing")
+		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and what its statements do in a transaction rolled back (cascades, SET NULLs, refusals, costs); delete nothing")
 		fs.BoolVar(&force, "force", false, "delete a key that has neither a root row nor a tombstone (yet): its tombstone then refuses a late create")
 		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
 		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
