@@ -219,7 +219,10 @@ type TombstoneStats struct {
 	Entity string `json:"entity"`
 	Count  int64  `json:"count"`
 	// Unpurged is tombstones with no blob purge completed since deletion.
-	Unpurged int64      `json:"unpurged"`
+	Unpurged int64 `json:"unpurged"`
+	// Deleting is tombstones whose deletion began and has not finished:
+	// its chunks run, or it failed part way and waits for a retry.
+	Deleting int64      `json:"deleting"`
 	OldestAt *time.Time `json:"oldest_at"`
 	NewestAt *time.Time `json:"newest_at"`
 }
@@ -233,7 +236,7 @@ func TombstoneSummary(ctx context.Context, exec Executor) ([]TombstoneStats, err
 	}
 	out := make([]TombstoneStats, len(rows))
 	for i, r := range rows {
-		out[i] = TombstoneStats{Entity: r.Entity, Count: r.Count, Unpurged: r.Unpurged, OldestAt: &r.OldestAt, NewestAt: &r.NewestAt}
+		out[i] = TombstoneStats{Entity: r.Entity, Count: r.Count, Unpurged: r.Unpurged, Deleting: r.Deleting, OldestAt: &r.OldestAt, NewestAt: &r.NewestAt}
 	}
 	return out, nil
 }

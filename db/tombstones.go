@@ -14,13 +14,25 @@ import (
 
 // Tombstone is a deletion marker: (Entity, Key) stays deleted until the
 // tombstone is cleared. PurgedAt is when the last completed blob purge of
-// "{key}/" started (nil until one completes).
+// "{key}/" started (nil until one completes). State is TombstoneDeleting
+// while a large deletion's chunks run, TombstoneDeleted once its final
+// transaction committed; the guards refuse writes in either.
 type Tombstone struct {
 	Entity    string     `json:"entity"`
 	Key       string     `json:"key"`
 	DeletedAt time.Time  `json:"deleted_at"`
 	PurgedAt  *time.Time `json:"purged_at"`
+	State     string     `json:"state"`
 }
+
+// Tombstone states.
+const (
+	// TombstoneDeleting: the deletion has begun (its chunks run, or
+	// failed and wait for a retry); rows of the entity may remain.
+	TombstoneDeleting = "deleting"
+	// TombstoneDeleted: the deletion's final transaction committed.
+	TombstoneDeleted = "deleted"
+)
 
 // SQLStateTombstoned is raised by an entity's late-write guard when a row is
 // written for a tombstoned entity (entity.SQLStateTombstoned).
@@ -124,14 +136,26 @@ func GetTombstone(ctx context.Context, exec Executor, entity, key string) (*Tomb
 }
 
 // PutTombstone writes the tombstone of (entity, key) with deleted_at = now()
-// and reports whether it is new. An existing tombstone is kept as is: its
-// deleted_at stays the first deletion, and nothing can have been written for
-// the entity since (the guard refuses it), so a repeated delete needs no
+// in state TombstoneDeleted, and reports whether it is new, or was
+// TombstoneDeleting until now. An existing tombstone keeps its deleted_at:
+// it stays the first deletion, and nothing can have been written for the
+// entity since (the guard refuses it), so a repeated delete needs no
 // refresh. GC still waits for a purge that started after deleted_at.
 func PutTombstone(ctx context.Context, exec Executor, entity, key string) (bool, error) {
 	n, err := dbsqlc.New().TombstonePut(ctx, exec, &dbsqlc.TombstonePutParams{Entity: entity, Key: key})
 	if err != nil {
 		return false, fmt.Errorf("write tombstone of %s %s: %w", entity, key, err)
+	}
+	return n == 1, nil
+}
+
+// PutTombstoneDeleting writes the tombstone of (entity, key) in state
+// TombstoneDeleting, before a large deletion's first chunk, and reports
+// whether it is new. An existing tombstone is kept as is.
+func PutTombstoneDeleting(ctx context.Context, exec Executor, entity, key string) (bool, error) {
+	n, err := dbsqlc.New().TombstonePutDeleting(ctx, exec, &dbsqlc.TombstonePutDeletingParams{Entity: entity, Key: key})
+	if err != nil {
+		return false, fmt.Errorf("write tombstone of %s %s (deleting): %w", entity, key, err)
 	}
 	return n == 1, nil
 }
@@ -172,12 +196,14 @@ func MarkPurged(ctx context.Context, exec Executor, entity, key string, startedA
 type GCResult struct {
 	Removed      int64 `json:"removed"`       // old tombstones whose purge completed since deletion
 	KeptUnpurged int64 `json:"kept_unpurged"` // old enough, but no purge completed since deletion
+	KeptDeleting int64 `json:"kept_deleting"` // old enough, but the deletion has not finished
 }
 
 // GCTombstones removes, in batches of batch, the tombstones of entity that
 // were deleted before cutoff and whose blob purge started at or after their
 // deletion (purged_at >= deleted_at). Tombstones old enough but not purged
-// since deletion are kept and counted: the orphan sweep must run first.
+// since deletion are kept and counted: the orphan sweep must run first. So
+// are those whose deletion has not finished (TombstoneDeleting).
 func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time.Time, batch int) (GCResult, error) {
 	var (
 		queries = dbsqlc.New()
@@ -201,6 +227,10 @@ func GCTombstones(ctx context.Context, exec Executor, entity string, cutoff time
 	if err != nil {
 		return res, fmt.Errorf("count unpurged tombstones of %s: %w", entity, err)
 	}
+	res.KeptDeleting, err = queries.TombstoneCountDeleting(ctx, exec, &dbsqlc.TombstoneCountDeletingParams{Entity: entity, Cutoff: cutoff})
+	if err != nil {
+		return res, fmt.Errorf("count unfinished tombstones of %s: %w", entity, err)
+	}
 	return res, nil
 }
 
@@ -215,7 +245,7 @@ func Now(ctx context.Context, exec Executor) (time.Time, error) {
 }
 
 func tombstoneFromRow(row dbsqlc.LetheTombstones) Tombstone {
-	return Tombstone{Entity: row.Entity, Key: row.Key, DeletedAt: row.DeletedAt, PurgedAt: row.PurgedAt}
+	return Tombstone{Entity: row.Entity, Key: row.Key, DeletedAt: row.DeletedAt, PurgedAt: row.PurgedAt, State: row.State}
 }
 
 // tombstonesFromRows converts rows, returning an empty slice (not nil) for

@@ -57,6 +57,27 @@ func TestTombstones(t *testing.T) {
 		require.Equal(t, "r1", first.Key)
 		require.Nil(t, first.PurgedAt)
 
+		require.Equal(t, TombstoneDeleted, first.State)
+
+		// A deletion's chunks write it deleting; its final transaction
+		// sets it deleted, and that counts as the new tombstone.
+		isNew, err = PutTombstoneDeleting(ctx, pool, "run", "r2")
+		require.NoError(t, err)
+		require.True(t, isNew)
+		deleting, err := GetTombstone(ctx, pool, "run", "r2")
+		require.NoError(t, err)
+		require.Equal(t, TombstoneDeleting, deleting.State)
+		isNew, err = PutTombstone(ctx, pool, "run", "r2")
+		require.NoError(t, err)
+		require.True(t, isNew)
+		done, err := GetTombstone(ctx, pool, "run", "r2")
+		require.NoError(t, err)
+		require.Equal(t, TombstoneDeleted, done.State)
+		require.Equal(t, deleting.DeletedAt, done.DeletedAt)
+		isNew, err = PutTombstoneDeleting(ctx, pool, "run", "r2")
+		require.NoError(t, err)
+		require.False(t, isNew, "a deleted tombstone stays deleted")
+
 		isNew, err = PutTombstone(ctx, pool, "run", "r1")
 		require.NoError(t, err)
 		require.False(t, isNew)
@@ -169,12 +190,17 @@ func TestTombstones(t *testing.T) {
 		_, err := PutTombstone(ctx, pool, "user", "old-purged")
 		require.NoError(t, err)
 		ageTombstone(ctx, t, pool, "user", "old-purged", 48*time.Hour, &purgedAfter)
+		// A deletion that began long ago and has not finished: never
+		// collected, however old and purged.
+		_, err = PutTombstoneDeleting(ctx, pool, "run", "old-purged-deleting")
+		require.NoError(t, err)
+		ageTombstone(ctx, t, pool, "run", "old-purged-deleting", 48*time.Hour, &purgedAfter)
 
 		now, err := Now(ctx, pool)
 		require.NoError(t, err)
 		res, err := GCTombstones(ctx, pool, "run", now.Add(-24*time.Hour), 2)
 		require.NoError(t, err)
-		require.Equal(t, GCResult{Removed: 3, KeptUnpurged: 2}, res)
+		require.Equal(t, GCResult{Removed: 3, KeptUnpurged: 2, KeptDeleting: 1}, res)
 
 		left, err := ListTombstones(ctx, pool, "run", "", 100)
 		require.NoError(t, err)
@@ -182,7 +208,7 @@ func TestTombstones(t *testing.T) {
 		for _, ts := range left {
 			keys = append(keys, ts.Key)
 		}
-		require.Equal(t, []string{"new-purged", "old-purged-before", "old-unpurged"}, keys)
+		require.Equal(t, []string{"new-purged", "old-purged-before", "old-purged-deleting", "old-unpurged"}, keys)
 		exists, err := IsTombstoned(ctx, pool, "user", "old-purged")
 		require.NoError(t, err)
 		require.True(t, exists, "GC of one entity leaves the others alone")

@@ -86,10 +86,11 @@ func (a *accounts) deleteAccount(ctx context.Context, key string) (map[string]in
 		if err := db.LockExclusive(ctx, tx, "account", key); err != nil {
 			return err
 		}
-		var err error
-		if rows, err = a.ent.DeleteRows(ctx, tx, key); err != nil {
+		changes, err := a.ent.DeleteRows(ctx, tx, key)
+		if err != nil {
 			return err
 		}
+		rows = changes.Deleted
 		_, err = db.PutTombstone(ctx, tx, "account", key)
 		return err
 	})
@@ -172,10 +173,11 @@ func TestDeleteChunks(t *testing.T) {
 	a := setupAccounts(t)
 	a.account(t, 1, 3, 400)
 	a.account(t, 2, 1, 5)
-	chunked, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(1), 100)
+	res, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(1), entity.Chunking{Size: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
+	chunked := res.Changes.Deleted
 	// One table over a chunk: the chunks empty every table but the root.
 	if want := "map[api_keys:1 projects:3 tasks:1200]"; fmt.Sprint(chunked) != want {
 		t.Errorf("chunks deleted %v, want %s", chunked, want)
@@ -184,7 +186,7 @@ func TestDeleteChunks(t *testing.T) {
 		t.Errorf("root row gone before the final transaction")
 	}
 	// A small entity is left to the final transaction.
-	if small, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(2), 100); err != nil || len(small) != 0 {
+	if small, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(2), entity.Chunking{Size: 100}); err != nil || len(small.Chunks) != 0 {
 		t.Errorf("chunks of a small entity deleted %v (%v), want nothing", small, err)
 	}
 	rows, err := a.deleteAccount(a.ctx, uuid(1))

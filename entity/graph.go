@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/internal/sqlident"
 )
@@ -45,6 +46,17 @@ type EdgeSpec struct {
 	// does to these rows, or "" when Lethe deletes them.
 	OnDelete string
 }
+
+// SchemaOwned reports whether the schema's foreign key, not Lethe, deletes
+// or detaches the edge's rows.
+func (e EdgeSpec) SchemaOwned() bool { return e.OnDelete != "" }
+
+// SelfReference reports whether the edge leads from a table to itself.
+func (e EdgeSpec) SelfReference() bool { return e.Table == e.RefTable }
+
+// nulls reports whether the edge's rows stay when their parent goes, their
+// column set to NULL by the schema's foreign key.
+func (e EdgeSpec) nulls() bool { return e.OnDelete == config.OnDeleteSetNull }
 
 // EntityGraph is an entity resolved against the database: its key's type is
 // known and its tables are in dependency order. Its statements find the rows
@@ -147,10 +159,12 @@ func ResolveEntity(ctx context.Context, exec Executor, spec EntitySpec) (*Entity
 }
 
 // entityOrder returns the tables of spec parents first, or an error naming
-// a table that does not lead back to the root.
+// a table that does not lead back to the root. A self-reference (a comment's
+// parent comment) is the schema's own and orders nothing: its table is
+// placed by its other edges.
 func entityOrder(spec EntitySpec) ([]string, error) {
 	order := []string{spec.Table}
-	remaining := slices.Clone(spec.Edges)
+	remaining := slices.DeleteFunc(slices.Clone(spec.Edges), EdgeSpec.SelfReference)
 	for len(remaining) > 0 {
 		progressed := false
 		for _, table := range edgeTables(remaining) {
@@ -192,8 +206,19 @@ func (g *EntityGraph) Tables() []string { return slices.Clone(g.order) }
 // keyParam is $1 cast to the key's type.
 func (g *EntityGraph) keyParam() string { return "$1::text::" + g.KeyType }
 
-// edgesInto returns the edges whose rows live in table.
+// edgesInto returns the edges that tie rows of table to the entity through
+// a parent of another table: every edge whose rows live in table but
+// self-references. What a self-reference reaches (a reply to a comment) is
+// the schema's cascade's, beyond the entity's own rows, so a row's keys,
+// its guard and its parents are found without it, and following it cannot
+// loop.
 func (g *EntityGraph) edgesInto(table string) []EdgeSpec {
+	return slices.DeleteFunc(g.edgesOf(table), EdgeSpec.SelfReference)
+}
+
+// edgesOf returns every edge whose rows live in table, self-references
+// included.
+func (g *EntityGraph) edgesOf(table string) []EdgeSpec {
 	var edges []EdgeSpec
 	for _, e := range g.Edges {
 		if e.Table == table {
@@ -209,18 +234,54 @@ func (g *EntityGraph) direct(e EdgeSpec) bool {
 	return e.RefTable == g.Table && e.RefColumn == g.KeyColumn
 }
 
-// terms are the conditions under which a row of table, aliased alias,
-// belongs to the entity whose key is $1: one per edge into the table (a row
-// belongs when any holds), each simple enough for an index on its column.
-// Edges that hold the key directly compare with it, so their rows are found
-// even once the root row is gone; deeper ones go through their parents'
-// rows, a UNION ALL of the parent's own terms.
-func (g *EntityGraph) terms(table, alias string) []string {
-	if table == g.Table {
-		return []string{newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).Fill(`{a}.{key} = ` + g.keyParam())}
+// Which rows of a table a term finds.
+type termKind int
+
+const (
+	// gone: the rows that go with the entity, whoever deletes them: the
+	// root row and the rows of every edge but set_null ones. A
+	// self-reference is not followed: what the schema's cascade removes
+	// through it is beyond the entity's own rows (counted by a trial).
+	gone termKind = iota
+	// lethes: the rows Lethe deletes itself, through edges the schema does
+	// not own.
+	lethes
+	// nulled: the rows whose column a set_null edge's foreign key clears.
+	nulled
+)
+
+// follows reports whether a term of kind follows edge e.
+func (k termKind) follows(e EdgeSpec) bool {
+	switch k {
+	case gone:
+		return !e.nulls() && !e.SelfReference()
+	case lethes:
+		return !e.SchemaOwned() && !e.SelfReference()
+	default:
+		return e.nulls()
 	}
+}
+
+// terms are the conditions under which a row of table, aliased alias, goes
+// with the entity whose key is $1 (termsOf, gone).
+func (g *EntityGraph) terms(table, alias string) []string { return g.termsOf(table, alias, gone) }
+
+// termsOf are the conditions under which a row of table, aliased alias,
+// belongs to the entity whose key is $1 in the way kind says: one per edge
+// into the table (a row belongs when any holds), each simple enough for an
+// index on its column. Edges that hold the key directly compare with it, so
+// their rows are found even once the root row is gone; deeper ones go
+// through their parents' rows that go with the entity, a UNION ALL of the
+// parent's own terms.
+func (g *EntityGraph) termsOf(table, alias string, kind termKind) []string {
 	var terms []string
-	for _, e := range g.edgesInto(table) {
+	if table == g.Table && kind != nulled {
+		terms = append(terms, newIdentTemplate(map[string]string{"a": alias, "key": g.KeyColumn}).Fill(`{a}.{key} = `+g.keyParam()))
+	}
+	for _, e := range g.edgesOf(table) {
+		if !kind.follows(e) {
+			continue
+		}
 		t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
 		if g.direct(e) {
 			terms = append(terms, t.Fill(`{a}.{col} = `+g.keyParam()))
@@ -230,9 +291,22 @@ func (g *EntityGraph) terms(table, alias string) []string {
 		for _, pt := range g.terms(e.RefTable, alias+"_") {
 			parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
 		}
-		terms = append(terms, t.Fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
+		if len(parents) > 0 {
+			terms = append(terms, t.Fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
+		}
 	}
 	return terms
+}
+
+// nullTables are the tables of set_null edges, each once.
+func (g *EntityGraph) nullTables() []string {
+	var tables []string
+	for _, e := range g.Edges {
+		if e.nulls() && !slices.Contains(tables, e.Table) {
+			tables = append(tables, e.Table)
+		}
+	}
+	return tables
 }
 
 // CanonicalKey returns key as the database spells it for the key's type
@@ -264,19 +338,43 @@ func (e *KeyError) Error() string {
 	return fmt.Sprintf("key %s is not a valid %s key of entity %s", quote.Value(e.Key), e.Type, e.Entity)
 }
 
-// CountRows returns, per table, how many rows of the entity key exist: what
-// a deletion would remove, or, after one, what was left behind.
+// CountRows returns, per table, how many rows of the entity key exist and go
+// with it, whether Lethe or the schema's cascade deletes them: what a
+// deletion would remove, or, after one, what was left behind.
 func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+	return g.count(ctx, exec, key, g.order, gone)
+}
+
+// CountNulled returns, per table of a set_null edge, how many rows
+// reference the entity key: what its deletion would detach (the schema's
+// foreign key sets their column to NULL), or, after one, what still names
+// it.
+func (g *EntityGraph) CountNulled(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+	return g.count(ctx, exec, key, g.nullTables(), nulled)
+}
+
+// count counts, per table, the rows terms of kind find, in one statement.
+func (g *EntityGraph) count(ctx context.Context, exec Executor, key string, tables []string, kind termKind) (map[string]int64, error) {
+	out := make(map[string]int64, len(tables))
 	var parts []string
-	for i, table := range g.order {
+	var counted []string
+	for _, table := range tables {
 		// A row reached through two edges counts once.
 		var sets []string
-		for _, term := range g.terms(table, "t") {
+		for _, term := range g.termsOf(table, "t", kind) {
 			sets = append(sets, `SELECT t.tableoid, t.ctid FROM `+ident(table)+` t WHERE `+term)
 		}
-		parts = append(parts, fmt.Sprintf(`(SELECT count(*) FROM (%s) u) AS c%d`, strings.Join(sets, " UNION "), i))
+		out[table] = 0
+		if len(sets) == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf(`(SELECT count(*) FROM (%s) u) AS c%d`, strings.Join(sets, " UNION "), len(parts)))
+		counted = append(counted, table)
 	}
-	counts := make([]int64, len(g.order))
+	if len(parts) == 0 {
+		return out, nil
+	}
+	counts := make([]int64, len(parts))
 	dest := make([]any, len(counts))
 	for i := range counts {
 		dest[i] = &counts[i]
@@ -284,109 +382,8 @@ func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) 
 	if err := exec.QueryRow(ctx, `SELECT `+strings.Join(parts, ", "), key).Scan(dest...); err != nil {
 		return nil, fmt.Errorf("count rows of %s %s: %w", g.Name, key, err)
 	}
-	out := make(map[string]int64, len(counts))
-	for i, table := range g.order {
+	for i, table := range counted {
 		out[table] = counts[i]
 	}
 	return out, nil
-}
-
-// DeleteRows removes every row of the entity key, children first, and
-// returns the rows deleted per table. Call it in the transaction that holds
-// the entity's exclusive lock (LockExclusive) and writes its tombstone.
-func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
-	deleted := make(map[string]int64, len(g.order))
-	for _, table := range slices.Backward(g.order) {
-		deleted[table] = 0
-		for _, term := range g.terms(table, "t") {
-			tag, err := exec.Exec(ctx, `DELETE FROM `+ident(table)+` t WHERE `+term, key)
-			if err != nil {
-				return deleted, fmt.Errorf("delete %s %s from %s: %w", g.Name, key, table, err)
-			}
-			deleted[table] += tag.RowsAffected()
-		}
-	}
-	return deleted, nil
-}
-
-// DeleteChunks deletes a large entity's rows ahead of its final
-// transaction: when some table holds more than chunk rows of the entity,
-// every table but the root is emptied of the entity's rows, children first,
-// chunk rows per statement, each statement its own transaction. The root
-// row stays for the final transaction, which deletes whatever was written
-// meanwhile with the root, under the exclusive lock, and writes the
-// tombstone. An entity with at most chunk rows in every table is left alone,
-// so a small deletion stays one transaction.
-//
-// A foreign key refusing a chunk (a writer added a child under a parent that
-// was about to go) ends the chunks early: the final transaction deletes
-// children first under the exclusive lock, which writers wait for. It
-// returns the rows deleted per table.
-func (g *EntityGraph) DeleteChunks(ctx context.Context, exec Executor, key string, chunk int) (map[string]int64, error) {
-	deleted := map[string]int64{}
-	large, err := g.Large(ctx, exec, key, chunk)
-	if err != nil || !large {
-		return deleted, err
-	}
-	for _, table := range slices.Backward(g.order[1:]) {
-		for _, term := range g.terms(table, "t") {
-			n, err := g.deleteChunks(ctx, exec, table, term, key, chunk)
-			deleted[table] += n
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.Code == "23503" {
-				return deleted, nil
-			}
-			if err != nil {
-				return deleted, err
-			}
-		}
-	}
-	return deleted, nil
-}
-
-// Large reports whether some table but the root holds more than chunk rows
-// of the entity key, so its deletion runs in chunks (DeleteChunks). It asks
-// in one statement whose every part stops at chunk+1 rows.
-func (g *EntityGraph) Large(ctx context.Context, exec Executor, key string, chunk int) (bool, error) {
-	var parts []string
-	for _, table := range g.order[1:] {
-		for _, term := range g.terms(table, "t") {
-			parts = append(parts, newIdentTemplate(map[string]string{"table": table}).Fill(
-				`(SELECT count(*) > $2 FROM (SELECT 1 FROM {table} t WHERE `+term+` LIMIT $2 + 1) m)`))
-		}
-	}
-	if len(parts) == 0 {
-		return false, nil
-	}
-	var large bool
-	if err := exec.QueryRow(ctx, `SELECT `+strings.Join(parts, " OR "), key, chunk).Scan(&large); err != nil {
-		return false, fmt.Errorf("count the rows of %s %s: %w", g.Name, key, err)
-	}
-	return large, nil
-}
-
-// deleteChunks deletes the rows of table that match term, chunk rows per
-// statement, until a statement finds fewer.
-func (g *EntityGraph) deleteChunks(ctx context.Context, exec Executor, table, term, key string, chunk int) (int64, error) {
-	tpl := newIdentTemplate(map[string]string{"table": table})
-	// A tid scan takes the chunk's rows; on a partitioned table a ctid
-	// names a row only together with its partition.
-	del := tpl.Fill(`DELETE FROM {table} WHERE ctid = ANY (ARRAY(SELECT t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2))`)
-	if g.partitioned[table] {
-		del = tpl.Fill(`DELETE FROM {table} WHERE (tableoid, ctid) IN (SELECT t.tableoid, t.ctid FROM {table} t WHERE ` + term + ` LIMIT $2)`)
-	}
-	var deleted int64
-	for {
-		if err := ctx.Err(); err != nil {
-			return deleted, err
-		}
-		tag, err := exec.Exec(ctx, del, key, chunk)
-		if err != nil {
-			return deleted, fmt.Errorf("delete a chunk of %s %s from %s: %w", g.Name, key, table, err)
-		}
-		deleted += tag.RowsAffected()
-		if tag.RowsAffected() < int64(chunk) {
-			return deleted, nil
-		}
-	}
 }

@@ -14,20 +14,31 @@ const blobSample = 20
 type Preview struct {
 	Entity string `json:"entity"`
 	Key    string `json:"key"`
-	// Rows counts the entity's rows per table; TotalRows sums them.
+	// Rows counts the entity's rows per table, those the schema's cascades
+	// delete included; TotalRows sums them.
 	Rows      map[string]int64 `json:"rows"`
 	TotalRows int64            `json:"total_rows"`
+	// Nulled counts, per table of a set_null edge, the rows that reference
+	// the entity and stay, their column set to NULL.
+	Nulled map[string]int64 `json:"nulled"`
 	// BlobPrefix is where its blobs live ("" without blobs); Blobs counts
 	// them and BlobSample names the first few.
 	BlobPrefix string   `json:"blob_prefix"`
 	Blobs      int      `json:"blobs"`
 	BlobSample []string `json:"blob_sample"`
-	// Tombstoned is whether the entity is already deleted.
-	Tombstoned bool `json:"tombstoned"`
+	// Tombstoned is whether the entity is already deleted, or being
+	// deleted: TombstoneState says which ("deleting" or "deleted").
+	Tombstoned     bool   `json:"tombstoned"`
+	TombstoneState string `json:"tombstone_state,omitempty"`
+	// Trial is what the deletion's statements did in a transaction rolled
+	// back (see Trial).
+	Trial *Trial `json:"trial"`
 }
 
-// Preview reports what deleting key would remove, and removes nothing.
-func (e *Entity) Preview(ctx context.Context, exec Executor, blobs blob.Store, key string) (*Preview, error) {
+// Preview reports what deleting key would remove, and removes nothing: it
+// counts the rows, then runs the deletion's statements in a transaction it
+// rolls back (Trial).
+func (e *Entity) Preview(ctx context.Context, exec Conn, blobs blob.Store, key string) (*Preview, error) {
 	key, err := e.CanonicalKey(ctx, exec, key)
 	if err != nil {
 		return nil, err
@@ -39,9 +50,16 @@ func (e *Entity) Preview(ctx context.Context, exec Executor, blobs blob.Store, k
 	for _, n := range p.Rows {
 		p.TotalRows += n
 	}
-	err = exec.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2)`, e.Name, key).Scan(&p.Tombstoned)
+	if p.Nulled, err = e.CountNulled(ctx, exec, key); err != nil {
+		return nil, err
+	}
+	err = exec.QueryRow(ctx, `SELECT coalesce((SELECT state FROM lethe_tombstones WHERE entity = $1 AND key = $2), '')`, e.Name, key).Scan(&p.TombstoneState)
 	if err != nil {
 		return nil, fmt.Errorf("check tombstone of %s %s: %w", e.Name, key, err)
+	}
+	p.Tombstoned = p.TombstoneState != ""
+	if p.Trial, err = e.Trial(ctx, exec, key, p.Rows, p.Nulled); err != nil {
+		return nil, err
 	}
 	if p.BlobPrefix, err = e.BlobPrefix(key); err != nil {
 		return nil, err
@@ -61,17 +79,22 @@ type Verification struct {
 	// Verified is true when nothing remains.
 	Verified bool `json:"verified"`
 	// Rows counts, per table, the rows still found (tables with none are
-	// left out).
-	Rows       map[string]int64 `json:"rows"`
+	// left out), in schema-owned tables too.
+	Rows map[string]int64 `json:"rows"`
+	// Nulled counts, per table of a set_null edge, the rows that still
+	// reference the entity (tables with none are left out).
+	Nulled     map[string]int64 `json:"nulled,omitempty"`
 	Blobs      int              `json:"blobs"`
 	BlobSample []string         `json:"blob_sample"`
 }
 
 // Verify looks for anything of the deleted entity key that is left: a row
 // in any of its tables (through the key itself, or through a parent row
-// still present), or a blob under its prefix.
+// still present; a schema-owned table's rows that its cascade should have
+// taken too), a row of a set_null edge that still references it, or a blob
+// under its prefix.
 func (e *Entity) Verify(ctx context.Context, exec Executor, blobs blob.Store, key string) (*Verification, error) {
-	v := &Verification{Entity: e.Name, Key: key, Rows: map[string]int64{}, BlobSample: []string{}}
+	v := &Verification{Entity: e.Name, Key: key, Rows: map[string]int64{}, Nulled: map[string]int64{}, BlobSample: []string{}}
 	rows, err := e.CountRows(ctx, exec, key)
 	if err != nil {
 		return nil, err
@@ -79,6 +102,15 @@ func (e *Entity) Verify(ctx context.Context, exec Executor, blobs blob.Store, ke
 	for table, n := range rows {
 		if n > 0 {
 			v.Rows[table] = n
+		}
+	}
+	nulled, err := e.CountNulled(ctx, exec, key)
+	if err != nil {
+		return nil, err
+	}
+	for table, n := range nulled {
+		if n > 0 {
+			v.Nulled[table] = n
 		}
 	}
 	prefix, err := e.BlobPrefix(key)
@@ -90,7 +122,7 @@ func (e *Entity) Verify(ctx context.Context, exec Executor, blobs blob.Store, ke
 			return nil, err
 		}
 	}
-	v.Verified = len(v.Rows) == 0 && v.Blobs == 0
+	v.Verified = len(v.Rows) == 0 && len(v.Nulled) == 0 && v.Blobs == 0
 	return v, nil
 }
 
@@ -99,7 +131,11 @@ func (v *Verification) String() string {
 	if v.Verified {
 		return fmt.Sprintf("%s %s: nothing remains", v.Entity, v.Key)
 	}
-	return fmt.Sprintf("%s %s: %d tables still hold rows %v, %d blobs remain %v", v.Entity, v.Key, len(v.Rows), v.Rows, v.Blobs, v.BlobSample)
+	s := fmt.Sprintf("%s %s: %d tables still hold rows %v, %d blobs remain %v", v.Entity, v.Key, len(v.Rows), v.Rows, v.Blobs, v.BlobSample)
+	if len(v.Nulled) > 0 {
+		s += fmt.Sprintf(", %d tables still reference it %v", len(v.Nulled), v.Nulled)
+	}
+	return s
 }
 
 // countBlobs counts the blobs under prefix and returns the first few keys.

@@ -140,6 +140,13 @@ func TestEntitiesAPI(t *testing.T) {
 		if p.BlobPrefix != "accounts/"+alice+"/" || p.Blobs != 2 || len(p.BlobSample) != 2 {
 			t.Errorf("preview blobs: %d under %s %v, want alice's 2", p.Blobs, p.BlobPrefix, p.BlobSample)
 		}
+		// The trial ran the deletion's statements and rolled them back.
+		if tr := p.Trial; tr == nil || !tr.OK || tr.Tables["tasks"].Deleted != 3 || tr.Tables["accounts"].Deleted != 1 || len(tr.Statements) == 0 {
+			t.Errorf("preview trial %+v, want ok with alice's rows", tr)
+		}
+		if _, ok := r.json["trial"].(map[string]any)["tables"]; !ok {
+			t.Errorf("preview JSON lacks trial.tables: %s", r.body)
+		}
 		if after := b.state(t); after != before {
 			t.Errorf("a preview changed something: %s → %s", before, after)
 		}
@@ -153,7 +160,7 @@ func TestEntitiesAPI(t *testing.T) {
 		if _, err := tombstone.NewPostgres(b.pool).Put(b.ctx, "account", carol); err != nil {
 			t.Fatal(err)
 		}
-		if r := b.do(t, "GET", "/api/v1/entities/account/"+carol+"/preview", ""); r.json["tombstoned"] != true {
+		if r := b.do(t, "GET", "/api/v1/entities/account/"+carol+"/preview", ""); r.json["tombstoned"] != true || r.json["tombstone_state"] != "deleted" {
 			t.Errorf("preview of a tombstoned account = %s, want tombstoned", r.body)
 		}
 	})

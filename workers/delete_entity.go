@@ -2,6 +2,7 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -62,7 +63,7 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 		return w.ent.lockSnooze(ctx, ent, err)
 	}
 	if err != nil {
-		return err
+		return w.ent.deleteFailed(ctx, ent, args.Key, &job.ID, started, chunked, err)
 	}
 	var res deleteResult
 	err = w.ent.deps.txFunc(ctx, func(tx pgx.Tx) error {
@@ -79,40 +80,110 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 		return w.ent.lockSnooze(ctx, ent, err)
 	}
 	if err != nil {
-		return err
+		return w.ent.deleteFailed(ctx, ent, args.Key, &job.ID, started, chunked, err)
 	}
 	w.ent.afterDelete(ctx, ent, args.Key, res)
 	return nil
+}
+
+// chunkedDeletion is what the chunks of a large deletion did before its
+// final transaction; nil for a deletion without chunks.
+type chunkedDeletion struct {
+	entity.ChunkResult
+	// Deleting is set once the tombstone (state deleting) committed, with
+	// it the guards' refusal of the entity's writes.
+	Deleting bool
 }
 
 // deleteChunks runs the chunks of a large deletion (see
 // entity.EntityGraph.DeleteChunks) on a connection of its own that holds the
 // entity's exclusive lock for the whole of them, so no writer adds a row
 // under a parent between the chunk that empties its children and the one
-// that deletes the parent. Writers of the entity wait meanwhile; they would
-// be refused once its tombstone commits anyway. The lock is released before
-// the final transaction takes it again.
-func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (map[string]int64, error) {
+// that deletes the parent. Before the first chunk it commits the entity's
+// tombstone in state deleting: from then on the guards refuse the entity's
+// writes, so a deletion that fails between two chunks leaves an entity that
+// is guarded and tombstoned, never a half-deleted one that takes writes. The
+// final transaction sets it deleted. The lock is released before the final
+// transaction takes it again. The chunks' size adapts to their duration under
+// the entity's statement_timeout (entity.Chunking).
+func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (*chunkedDeletion, error) {
 	// Most entities are small: they are deleted in the final transaction
 	// alone, without a connection and a lock of their own.
 	if large, err := ent.Large(ctx, e.deps.Pool, key, ent.ChunkSize()); err != nil || !large {
 		return nil, err
 	}
-	var rows map[string]int64
-	err := EntityTimeouts(e.deps.Config, ent.Name).Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
+	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
+	res := &chunkedDeletion{}
+	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
+		if _, err := db.PutTombstoneDeleting(ctx, conn, ent.Name, key); err != nil {
+			return err
+		}
+		res.Deleting = true
 		var err error
-		rows, err = ent.DeleteChunks(ctx, conn, key, ent.ChunkSize())
+		res.ChunkResult, err = ent.DeleteChunks(ctx, conn, key, entity.Chunking{Size: ent.ChunkSize(), StatementTimeout: timeouts.Statement})
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("chunks of %s %s: %w", ent.Name, key, err)
+		return res, fmt.Errorf("chunks of %s %s: %w", ent.Name, key, err)
 	}
-	return rows, nil
+	return res, nil
+}
+
+// deleteFailed logs and audits a deletion that failed other than on a lock
+// (which snoozes), naming the table and the database's message, and returns
+// err for River to retry the job. A failure while the tombstone is deleting
+// (this attempt's or an earlier one's) is an error: the entity is partly
+// deleted, guarded, and a retry finishes it; any other is a warning. The
+// audit's rows are those this attempt's committed chunks deleted.
+func (e *entities) deleteFailed(ctx context.Context, ent *entity.Entity, key string, jobID *int64, started time.Time, chunked *chunkedDeletion, err error) error {
+	if ctx.Err() != nil {
+		return err // a stop of the service: River runs the job again
+	}
+	attrs := []slog.Attr{slog.String("entity", ent.Name), slog.String("key", key), slog.String("error", err.Error())}
+	detail := map[string]any{"entity": ent.Name, "key": key}
+	var stmtErr *entity.StatementError
+	if errors.As(err, &stmtErr) {
+		attrs = append(attrs, slog.String("table", stmtErr.Table), slog.String("database_message", stmtErr.Message()))
+		detail["table"], detail["database_message"] = stmtErr.Table, stmtErr.Message()
+	}
+	var rows int64
+	// Partly deleted: by this attempt's chunks, or by an earlier attempt's.
+	deleting := chunked != nil && chunked.Deleting
+	if !deleting {
+		ts, err := db.GetTombstone(context.WithoutCancel(ctx), e.deps.Pool, ent.Name, key)
+		deleting = err == nil && ts != nil && ts.State == db.TombstoneDeleting
+	}
+	level, msg := slog.LevelWarn, "Deletion failed; nothing of it committed, River retries it"
+	if deleting {
+		level, msg = slog.LevelError, "Deletion failed part way; its tombstone (deleting) keeps the entity guarded until a retry finishes it"
+		detail["tombstone_state"] = db.TombstoneDeleting
+	}
+	if chunked != nil && chunked.Deleting {
+		rows = chunked.Changes.TotalDeleted()
+		detail["rows_in_chunks"] = chunked.Changes.Deleted
+		if len(chunked.Changes.Nulled) > 0 {
+			detail["rows_nulled_in_chunks"] = chunked.Changes.Nulled
+		}
+		attrs = append(attrs, slog.Int64("rows_in_chunks", rows))
+	}
+	e.deps.Logger.LogAttrs(ctx, level, msg, attrs...)
+	auditErr := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, db.AuditEntry{
+		Policy: ent.PolicyName(), Action: db.ActionDeleteEntity, JobID: jobID,
+		RowsDeleted: rows, StartedAt: started, Outcome: db.OutcomeError, Error: err.Error(), Detail: detail,
+	})
+	if auditErr != nil {
+		e.deps.Logger.WarnContext(ctx, "Could not audit a failed deletion",
+			slog.String("entity", ent.Name), slog.String("key", key), slog.String("error", auditErr.Error()))
+	}
+	return err
 }
 
 // deleteResult is what one deletion did.
 type deleteResult struct {
+	// Rows and Nulled count, per table, the rows deleted and updated (SET
+	// NULL) by the deletion, chunks included, as the database counted them.
 	Rows         map[string]int64
+	Nulled       map[string]int64
 	NewTombstone bool
 	PurgeJobID   int64
 }
@@ -128,8 +199,8 @@ func (r deleteResult) total() int64 {
 // deleteTx deletes the entity inside tx: exclusive lock, rows, tombstone,
 // purge job, audit. Nothing of it is visible unless tx commits. args.Key is
 // canonical (checkArgs); started is when the deletion began, chunks
-// included; chunked counts the rows deleted ahead of tx.
-func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, started time.Time, chunked map[string]int64) (deleteResult, error) {
+// included; chunked is what the chunks ahead of tx did, or nil.
+func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, started time.Time, chunked *chunkedDeletion) (deleteResult, error) {
 	var res deleteResult
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	if err != nil {
@@ -141,12 +212,15 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
-	if res.Rows, err = ent.DeleteRows(ctx, tx, args.Key); err != nil {
+	// What the database changed, read before Lethe's own writes below.
+	changes, err := ent.DeleteRows(ctx, tx, args.Key)
+	if err != nil {
 		return res, err
 	}
-	for table, n := range chunked {
-		res.Rows[table] += n
+	if chunked != nil {
+		changes.Add(chunked.Changes)
 	}
+	res.Rows, res.Nulled = changes.Deleted, changes.Nulled
 	if res.NewTombstone, err = tombstone.NewPostgres(tx).Put(ctx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
@@ -159,8 +233,16 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		"entity": args.Entity, "key": args.Key, "rows": res.Rows,
 		"new_tombstone": res.NewTombstone, "purge_job_id": res.PurgeJobID,
 	}
-	if len(chunked) > 0 {
-		detail["rows_in_chunks"] = chunked
+	if len(res.Nulled) > 0 {
+		detail["rows_nulled"] = res.Nulled
+	}
+	if chunked != nil && len(chunked.Chunks) > 0 {
+		detail["rows_in_chunks"] = chunked.Changes.Deleted
+		smallest := chunked.Chunks[0].Limit
+		for _, c := range chunked.Chunks {
+			smallest = min(smallest, c.Limit)
+		}
+		detail["chunks"], detail["smallest_chunk"] = len(chunked.Chunks), smallest
 	}
 	err = db.RecordAudit(ctx, tx, db.AuditEntry{
 		Policy: ent.PolicyName(), Action: db.ActionDeleteEntity, JobID: jobID,
@@ -176,9 +258,13 @@ func (e *entities) afterDelete(ctx context.Context, ent *entity.Entity, key stri
 		e.deps.Metrics.EntitiesDeleted.WithLabelValues(ent.Name).Inc()
 	}
 	e.deps.Metrics.RowsDeleted.WithLabelValues(ent.PolicyName()).Add(float64(res.total()))
+	var nulled int64
+	for _, n := range res.Nulled {
+		nulled += n
+	}
 	e.deps.Logger.InfoContext(ctx, "Deleted entity",
 		slog.String("entity", ent.Name), slog.String("key", key),
-		slog.Int64("rows_deleted", res.total()), slog.Bool("new_tombstone", res.NewTombstone),
+		slog.Int64("rows_deleted", res.total()), slog.Int64("rows_nulled", nulled), slog.Bool("new_tombstone", res.NewTombstone),
 		slog.Int64("purge_job_id", res.PurgeJobID))
 }
 

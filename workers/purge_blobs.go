@@ -93,8 +93,12 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 	case !v.Verified:
 		outcome, entry.Outcome, entry.Error = metrics.VerificationFailed, db.OutcomeError, "deleted entity not gone: "+v.String()
 		entry.Detail["rows"], entry.Detail["blobs"], entry.Detail["blob_sample"] = v.Rows, v.Blobs, v.BlobSample
+		if len(v.Nulled) > 0 {
+			entry.Detail["still_referencing"] = v.Nulled
+		}
 		e.deps.Logger.WarnContext(ctx, "Deleted entity is not gone",
-			slog.String("entity", args.Entity), slog.String("key", args.Key), slog.Any("rows", v.Rows), slog.Int("blobs", v.Blobs))
+			slog.String("entity", args.Entity), slog.String("key", args.Key), slog.Any("rows", v.Rows),
+			slog.Any("still_referencing", v.Nulled), slog.Int("blobs", v.Blobs))
 	}
 	entry.Detail["verified"] = outcome == metrics.VerificationVerified
 	e.deps.Metrics.Verifications.WithLabelValues(args.Entity, outcome).Inc()

@@ -66,7 +66,7 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	e.deps.Metrics.TombstonesGCed.WithLabelValues(p.Entity).Add(float64(res.Removed))
 	entry := db.AuditEntry{
 		Policy: p.Name, Action: db.ActionTombstoneGC, JobID: jobID, StartedAt: started, Outcome: db.OutcomeOK,
-		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "older_than": olderThan.String()},
+		Detail: map[string]any{"removed": res.Removed, "kept_unpurged": res.KeptUnpurged, "kept_deleting": res.KeptDeleting, "older_than": olderThan.String()},
 	}
 	if err != nil {
 		entry.Outcome, entry.Error = failedOutcome(ctx, err), err.Error()
@@ -76,6 +76,6 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	}
 	e.deps.Logger.InfoContext(ctx, "Collected tombstones",
 		slog.String("policy", p.Name), slog.Int64("removed", res.Removed),
-		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Duration("older_than", olderThan))
+		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Int64("kept_deleting", res.KeptDeleting), slog.Duration("older_than", olderThan))
 	return res, err
 }

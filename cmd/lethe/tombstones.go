@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/runbackup"
@@ -102,7 +105,7 @@ func deleteCommand() command {
 			timeout      time.Duration
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and delete nothing")
+		fs.BoolVar(&dryRun, "dry-run", false, "print what the deletion would remove (rows per table, blobs) and what its statements do in a transaction rolled back (cascades, SET NULLs, refusals, costs); delete nothing")
 		fs.BoolVar(&force, "force", false, "delete a key that has neither a root row nor a tombstone (yet): its tombstone then refuses a late create")
 		fs.BoolVar(&wait, "wait", false, "wait until a worker has completed the deletion")
 		fs.DurationVar(&timeout, "timeout", time.Minute, "with --wait: give up after this long")
@@ -275,12 +278,65 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 			fmt.Fprintf(w, "  ... and %d more\n", more)
 		}
 	}
-	if p.Tombstoned {
+	for _, table := range slices.Sorted(maps.Keys(p.Nulled)) {
+		if n := p.Nulled[table]; n > 0 {
+			fmt.Fprintf(w, "rows of %s that reference it and stay, their column set to NULL by the schema: %d\n", table, n)
+		}
+	}
+	switch {
+	case p.TombstoneState == db.TombstoneDeleting:
+		fmt.Fprintf(w, "tombstoned: yes, %s %s is being deleted (a deletion began and has not finished; its writes are refused)\n", p.Entity, p.Key)
+	case p.Tombstoned:
 		fmt.Fprintf(w, "tombstoned: yes, %s %s was deleted before (deleting it again removes what is found now)\n", p.Entity, p.Key)
-	} else {
+	default:
 		fmt.Fprintln(w, "tombstoned: no")
 	}
+	printTrial(w, p.Trial)
 	return nil
+}
+
+// printTrial prints what the deletion's statements did in the preview's
+// rolled-back transaction.
+func printTrial(w io.Writer, t *entity.Trial) {
+	if t == nil {
+		return
+	}
+	fmt.Fprintf(w, "trial (the deletion's statements run and rolled back, lock_timeout %s, statement_timeout %s): ", t.LockTimeout, t.StatementTimeout)
+	if t.Failure != nil {
+		fmt.Fprintf(w, "FAILED on table %s: %s", t.Failure.Table, t.Failure.Message)
+		if t.Failure.SQLState != "" {
+			fmt.Fprintf(w, " (SQLSTATE %s)", t.Failure.SQLState)
+		}
+		if t.Failure.ErrorTable != "" {
+			fmt.Fprintf(w, " on table %s", t.Failure.ErrorTable)
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintln(w, "ok")
+		fmt.Fprintf(w, "  %-24s %10s %10s %10s\n", "table", "deleted", "nulled", "beyond")
+		tables := slices.Sorted(maps.Keys(t.Tables))
+		for _, table := range tables {
+			tt := t.Tables[table]
+			if tt.Deleted == 0 && tt.Nulled == 0 {
+				continue
+			}
+			owner := ""
+			if tt.SchemaOwned {
+				owner = "  (schema-owned)"
+			}
+			fmt.Fprintf(w, "  %-24s %10d %10d %10d%s\n", table, tt.Deleted, tt.Nulled, tt.Beyond+tt.NulledBeyond, owner)
+		}
+	}
+	for _, s := range t.Statements {
+		took := "not run"
+		if s.Ran {
+			took = fmt.Sprintf("took %.1f ms", s.DurationMS)
+		}
+		fmt.Fprintf(w, "  delete from %-19s estimated %.0f rows, cost %.0f; %s\n", s.Table, s.EstimatedRows, s.EstimatedCost, took)
+	}
+	for _, warning := range t.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warning)
+	}
 }
 
 func clearTombstoneCommand() command {
@@ -427,6 +483,9 @@ func cleanupTombstonesCommand() command {
 		}
 		fmt.Fprintf(c.stdout, "tombstones older than %s: removed %d, kept %d not purged since deletion (run cleanup-orphan-s3 first)\n",
 			age, res.Removed, res.KeptUnpurged)
+		if res.KeptDeleting > 0 {
+			fmt.Fprintf(c.stdout, "kept %d whose deletion has not finished (state deleting: see the policy's errors)\n", res.KeptDeleting)
+		}
 		return nil
 	}
 	return cmd

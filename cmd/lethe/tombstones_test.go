@@ -245,6 +245,11 @@ func TestDeleteEntity(t *testing.T) {
 			"accounts/" + account + "/a",
 			"... and 2 more",
 			"tombstoned: no",
+			"trial (the deletion's statements run and rolled back, lock_timeout 2s, statement_timeout 30s): ok\n" +
+				"  table                       deleted     nulled     beyond\n" +
+				"  accounts                          1          0          0\n",
+			"  tasks                             3          0          0\n",
+			"  delete from tasks",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("dry run output lacks %q:\n%s", want, out)

@@ -150,13 +150,11 @@ func loadAccount(ctx context.Context, pool *pgxpool.Pool, key string, tasks int)
 func deleteAccount(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, key string, chunk int) (total, final time.Duration, rows int64, err error) {
 	started := time.Now()
 	if chunk > 0 {
-		chunked, err := ent.DeleteChunks(ctx, pool, key, chunk)
+		chunked, err := ent.DeleteChunks(ctx, pool, key, entity.Chunking{Size: chunk})
 		if err != nil {
 			return 0, 0, 0, err
 		}
-		for _, n := range chunked {
-			rows += n
-		}
+		rows += chunked.Changes.TotalDeleted()
 	}
 	finalStarted := time.Now()
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -164,12 +162,10 @@ func deleteAccount(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, 
 			return err
 		}
 		deleted, err := ent.DeleteRows(ctx, tx, key)
-		for _, n := range deleted {
-			rows += n
-		}
 		if err != nil {
 			return err
 		}
+		rows += deleted.TotalDeleted()
 		_, err = db.PutTombstone(ctx, tx, ent.Name, key)
 		return err
 	})

@@ -470,7 +470,8 @@ function renderPreview() {
   const info = entityInfo(p.entity) || { table: "", tables: Object.keys(p.rows) };
   const exists = (p.rows[info.table] || 0) > 0;
   let status;
-  if (p.tombstoned) status = `<span class="pill wait">deleted: tombstoned${p.total_rows || p.blobs ? ", something is left" : ""}</span>`;
+  if (p.tombstone_state === "deleting") status = `<span class="pill wait" data-field="deleting">being deleted: tombstoned, not finished (a retry finishes it)</span>`;
+  else if (p.tombstoned) status = `<span class="pill wait">deleted: tombstoned${p.total_rows || p.blobs ? ", something is left" : ""}</span>`;
   else if (exists) status = `<span class="pill">dry run: nothing deleted yet</span>`;
   else status = `<span class="pill" data-field="not-found">no ${esc(p.entity)} with this key: nothing to delete</span>`;
   const rows = info.tables.map((t) => `<tr data-table="${esc(t)}"><td><code>${esc(t)}</code></td><td class="right">${num(p.rows[t] ?? 0)}</td></tr>`).join("");
@@ -479,6 +480,21 @@ function renderPreview() {
   const blobs = p.blob_prefix
     ? `<div class="preview-blobs"><strong data-field="blobs">${num(p.blobs)}</strong> blob${p.blobs === 1 ? "" : "s"} under <code>${esc(p.blob_prefix)}</code>${sample ? `<ul>${sample}</ul>` : ""}</div>`
     : `<div class="preview-blobs muted">The entity declares no blob prefix.</div>`;
+  // The trial: the deletion's statements run and rolled back.
+  const tr = p.trial;
+  let trial = "";
+  if (tr && tr.failure) {
+    const f = tr.failure;
+    trial = `<div class="count-error" data-field="trial-failure">Trial: the delete from <code>${esc(f.table)}</code> fails: ${esc(f.message)}${f.sqlstate ? ` (SQLSTATE ${esc(f.sqlstate)})` : ""}</div>`;
+  } else if (tr) {
+    const changed = Object.entries(tr.tables).filter(([, c]) => c.deleted || c.nulled);
+    const deleted = changed.reduce((n, [, c]) => n + c.deleted, 0);
+    const nulled = changed.reduce((n, [, c]) => n + c.nulled, 0);
+    trial = `<div class="muted" data-field="trial">Trial (rolled back): the database deletes ${num(deleted)} rows and sets ${num(nulled)} to NULL, cascades included.</div>`;
+  }
+  if (tr && tr.warnings.length) {
+    trial += `<ul class="preview-warnings" data-field="trial-warnings">${tr.warnings.map((w) => `<li>${esc(w)}</li>`).join("")}</ul>`;
+  }
   el.innerHTML = `<div class="preview" data-entity="${esc(p.entity)}" data-key="${esc(p.key)}">
     <div class="preview-head"><span><strong>${esc(p.entity)}</strong> <code class="key">${esc(p.key)}</code></span>${status}</div>
     <div class="table-wrap"><table class="preview-table">
@@ -487,6 +503,7 @@ function renderPreview() {
       <tfoot><tr><th>Total</th><th class="right" data-field="total_rows">${num(p.total_rows)}</th></tr></tfoot>
     </table></div>
     ${blobs}
+    ${trial}
   </div>`;
   if (exists || p.tombstoned) {
     const confirming = !!state.deleteConfirm;

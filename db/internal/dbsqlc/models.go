@@ -21,4 +21,5 @@ type LetheTombstones struct {
 	Key       string
 	DeletedAt time.Time
 	PurgedAt  *time.Time
+	State     string
 }

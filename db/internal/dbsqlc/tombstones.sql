@@ -27,13 +27,22 @@ SELECT pg_advisory_xact_lock_shared(hashtext(@entity::text || ':' || @key::text)
 SELECT EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = @entity AND key = @key);
 
 -- name: TombstoneGet :one
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 WHERE entity = @entity AND key = @key;
 
--- An existing tombstone is kept as is, its deleted_at the first deletion.
+-- An existing tombstone is kept, its deleted_at the first deletion; one
+-- left 'deleting' by a deletion's chunks becomes 'deleted' (and counts as
+-- new: its deletion finished now).
 -- name: TombstonePut :execrows
-INSERT INTO lethe_tombstones (entity, key) VALUES (@entity, @key)
+INSERT INTO lethe_tombstones (entity, key, state) VALUES (@entity, @key, 'deleted')
+ON CONFLICT (entity, key) DO UPDATE SET state = 'deleted'
+WHERE lethe_tombstones.state <> 'deleted';
+
+-- A large deletion's tombstone before its chunks: an existing tombstone,
+-- whatever its state, is kept as is.
+-- name: TombstonePutDeleting :execrows
+INSERT INTO lethe_tombstones (entity, key, state) VALUES (@entity, @key, 'deleting')
 ON CONFLICT (entity, key) DO NOTHING;
 
 -- name: TombstoneClear :execrows
@@ -41,14 +50,14 @@ DELETE FROM lethe_tombstones WHERE entity = @entity AND key = @key;
 
 -- Keyset pagination in key order.
 -- name: TombstoneList :many
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 WHERE entity = @entity AND key > @after
 ORDER BY key
 LIMIT @max;
 
 -- name: TombstoneListRecent :many
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 ORDER BY deleted_at DESC, key
 LIMIT @max;
@@ -64,7 +73,7 @@ WHERE entity = @entity AND key = @key;
 DELETE FROM lethe_tombstones
 WHERE lethe_tombstones.entity = @entity AND lethe_tombstones.key IN (
     SELECT t.key FROM lethe_tombstones t
-    WHERE t.entity = @entity AND t.deleted_at < @cutoff
+    WHERE t.entity = @entity AND t.deleted_at < @cutoff AND t.state = 'deleted'
       AND t.purged_at IS NOT NULL AND t.purged_at >= t.deleted_at
     ORDER BY t.deleted_at
     LIMIT @max
@@ -75,10 +84,16 @@ WHERE lethe_tombstones.entity = @entity AND lethe_tombstones.key IN (
 SELECT count(*) FROM lethe_tombstones
 WHERE entity = @entity AND deleted_at < @cutoff AND (purged_at IS NULL OR purged_at < deleted_at);
 
+-- Old tombstones GC keeps because their deletion has not finished.
+-- name: TombstoneCountDeleting :one
+SELECT count(*) FROM lethe_tombstones
+WHERE entity = @entity AND deleted_at < @cutoff AND state = 'deleting';
+
 -- name: TombstoneSummary :many
 SELECT entity,
        count(*) AS count,
        count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at) AS unpurged,
+       count(*) FILTER (WHERE state = 'deleting') AS deleting,
        min(deleted_at)::timestamptz AS oldest_at,
        max(deleted_at)::timestamptz AS newest_at
 FROM lethe_tombstones

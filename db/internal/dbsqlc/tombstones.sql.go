@@ -27,6 +27,24 @@ func (q *Queries) TombstoneClear(ctx context.Context, db DBTX, arg *TombstoneCle
 	return result.RowsAffected(), nil
 }
 
+const tombstoneCountDeleting = `-- name: TombstoneCountDeleting :one
+SELECT count(*) FROM lethe_tombstones
+WHERE entity = $1 AND deleted_at < $2 AND state = 'deleting'
+`
+
+type TombstoneCountDeletingParams struct {
+	Entity string
+	Cutoff time.Time
+}
+
+// Old tombstones GC keeps because their deletion has not finished.
+func (q *Queries) TombstoneCountDeleting(ctx context.Context, db DBTX, arg *TombstoneCountDeletingParams) (int64, error) {
+	row := db.QueryRow(ctx, tombstoneCountDeleting, arg.Entity, arg.Cutoff)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const tombstoneCountUnpurged = `-- name: TombstoneCountUnpurged :one
 SELECT count(*) FROM lethe_tombstones
 WHERE entity = $1 AND deleted_at < $2 AND (purged_at IS NULL OR purged_at < deleted_at)
@@ -65,7 +83,7 @@ const tombstoneGCBatch = `-- name: TombstoneGCBatch :execrows
 DELETE FROM lethe_tombstones
 WHERE lethe_tombstones.entity = $1 AND lethe_tombstones.key IN (
     SELECT t.key FROM lethe_tombstones t
-    WHERE t.entity = $1 AND t.deleted_at < $2
+    WHERE t.entity = $1 AND t.deleted_at < $2 AND t.state = 'deleted'
       AND t.purged_at IS NOT NULL AND t.purged_at >= t.deleted_at
     ORDER BY t.deleted_at
     LIMIT $3
@@ -89,7 +107,7 @@ func (q *Queries) TombstoneGCBatch(ctx context.Context, db DBTX, arg *TombstoneG
 }
 
 const tombstoneGet = `-- name: TombstoneGet :one
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 WHERE entity = $1 AND key = $2
 `
@@ -107,12 +125,13 @@ func (q *Queries) TombstoneGet(ctx context.Context, db DBTX, arg *TombstoneGetPa
 		&i.Key,
 		&i.DeletedAt,
 		&i.PurgedAt,
+		&i.State,
 	)
 	return i, err
 }
 
 const tombstoneList = `-- name: TombstoneList :many
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 WHERE entity = $1 AND key > $2
 ORDER BY key
@@ -140,6 +159,7 @@ func (q *Queries) TombstoneList(ctx context.Context, db DBTX, arg *TombstoneList
 			&i.Key,
 			&i.DeletedAt,
 			&i.PurgedAt,
+			&i.State,
 		); err != nil {
 			return nil, err
 		}
@@ -152,7 +172,7 @@ func (q *Queries) TombstoneList(ctx context.Context, db DBTX, arg *TombstoneList
 }
 
 const tombstoneListRecent = `-- name: TombstoneListRecent :many
-SELECT entity, key, deleted_at, purged_at
+SELECT entity, key, deleted_at, purged_at, state
 FROM lethe_tombstones
 ORDER BY deleted_at DESC, key
 LIMIT $1
@@ -172,6 +192,7 @@ func (q *Queries) TombstoneListRecent(ctx context.Context, db DBTX, max int32) (
 			&i.Key,
 			&i.DeletedAt,
 			&i.PurgedAt,
+			&i.State,
 		); err != nil {
 			return nil, err
 		}
@@ -267,8 +288,9 @@ func (q *Queries) TombstoneMarkPurged(ctx context.Context, db DBTX, arg *Tombsto
 }
 
 const tombstonePut = `-- name: TombstonePut :execrows
-INSERT INTO lethe_tombstones (entity, key) VALUES ($1, $2)
-ON CONFLICT (entity, key) DO NOTHING
+INSERT INTO lethe_tombstones (entity, key, state) VALUES ($1, $2, 'deleted')
+ON CONFLICT (entity, key) DO UPDATE SET state = 'deleted'
+WHERE lethe_tombstones.state <> 'deleted'
 `
 
 type TombstonePutParams struct {
@@ -276,9 +298,31 @@ type TombstonePutParams struct {
 	Key    string
 }
 
-// An existing tombstone is kept as is, its deleted_at the first deletion.
+// An existing tombstone is kept, its deleted_at the first deletion; one
+// left 'deleting' by a deletion's chunks becomes 'deleted' (and counts as
+// new: its deletion finished now).
 func (q *Queries) TombstonePut(ctx context.Context, db DBTX, arg *TombstonePutParams) (int64, error) {
 	result, err := db.Exec(ctx, tombstonePut, arg.Entity, arg.Key)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const tombstonePutDeleting = `-- name: TombstonePutDeleting :execrows
+INSERT INTO lethe_tombstones (entity, key, state) VALUES ($1, $2, 'deleting')
+ON CONFLICT (entity, key) DO NOTHING
+`
+
+type TombstonePutDeletingParams struct {
+	Entity string
+	Key    string
+}
+
+// A large deletion's tombstone before its chunks: an existing tombstone,
+// whatever its state, is kept as is.
+func (q *Queries) TombstonePutDeleting(ctx context.Context, db DBTX, arg *TombstonePutDeletingParams) (int64, error) {
+	result, err := db.Exec(ctx, tombstonePutDeleting, arg.Entity, arg.Key)
 	if err != nil {
 		return 0, err
 	}
@@ -289,6 +333,7 @@ const tombstoneSummary = `-- name: TombstoneSummary :many
 SELECT entity,
        count(*) AS count,
        count(*) FILTER (WHERE purged_at IS NULL OR purged_at < deleted_at) AS unpurged,
+       count(*) FILTER (WHERE state = 'deleting') AS deleting,
        min(deleted_at)::timestamptz AS oldest_at,
        max(deleted_at)::timestamptz AS newest_at
 FROM lethe_tombstones
@@ -300,6 +345,7 @@ type TombstoneSummaryRow struct {
 	Entity   string
 	Count    int64
 	Unpurged int64
+	Deleting int64
 	OldestAt time.Time
 	NewestAt time.Time
 }
@@ -317,6 +363,7 @@ func (q *Queries) TombstoneSummary(ctx context.Context, db DBTX) ([]TombstoneSum
 			&i.Entity,
 			&i.Count,
 			&i.Unpurged,
+			&i.Deleting,
 			&i.OldestAt,
 			&i.NewestAt,
 		); err != nil {

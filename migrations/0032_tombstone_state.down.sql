@@ -1,0 +1,1 @@
+ALTER TABLE lethe_tombstones DROP COLUMN IF EXISTS state;
