@@ -18,11 +18,6 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// tempPrefix starts the name of every file Local is still writing. List skips
-// such files and keys may not use the prefix, so a half-written object is
-// never visible.
-const tempPrefix = ".lethe-tmp-"
-
 // listPageSize is the most keys Local.List hands to its callback at once,
 // matching the page size of S3's ListObjectsV2.
 const listPageSize = 1000
@@ -89,7 +84,7 @@ func (l *Local) Put(ctx context.Context, key string, data []byte) error {
 		if err = os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return fmt.Errorf("blob: put %q: %w", key, err)
 		}
-		tmp, err = os.CreateTemp(filepath.Dir(path), tempPrefix+"*")
+		tmp, err = os.CreateTemp(filepath.Dir(path), ReservedPrefix+"*")
 		if !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
@@ -308,7 +303,7 @@ func (l *Local) walk(ctx context.Context, keyDir string, visit func(key string) 
 	names := make([]string, 0, len(entries))
 	for _, entry := range entries {
 		switch {
-		case strings.HasPrefix(entry.Name(), tempPrefix):
+		case strings.HasPrefix(entry.Name(), ReservedPrefix):
 		case entry.IsDir():
 			names = append(names, entry.Name()+"/")
 		case entry.Type().IsRegular():
@@ -339,24 +334,10 @@ func (l *Local) DeletePrefix(ctx context.Context, prefix string) (int, error) {
 // path maps key to its file under the store's directory, rejecting keys that
 // could escape it or that do not name a file.
 func (l *Local) path(key string) (string, error) {
-	if err := checkKey(key); err != nil {
+	if err := CheckKey(key); err != nil {
 		return "", err
 	}
 	return filepath.Join(l.dir, filepath.FromSlash(key)), nil
-}
-
-// checkKey is CheckKey plus the local store's own rule: no element may
-// start with the prefix of its temporary files.
-func checkKey(key string) error {
-	if err := CheckKey(key); err != nil {
-		return err
-	}
-	for elem := range strings.SplitSeq(key, "/") {
-		if strings.HasPrefix(elem, tempPrefix) {
-			return &KeyError{Key: key, Reason: fmt.Sprintf("%q is reserved for temporary files", tempPrefix)}
-		}
-	}
-	return nil
 }
 
 // isNotExist reports whether err means there is no file at a path, including
