@@ -264,6 +264,55 @@ func TestBackupRestore(t *testing.T) {
 		}
 	})
 
+	t.Run("ExportRefusesARunBlobsRowOutsideTheRunsPrefix", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		b.seedRun(t, "r1")
+		b.seedRun(t, "r2")
+		for _, key := range []string{"pastes/1", prefix("r2") + "ckpt/1", "r1/ckpt", "runs/r10/ckpt"} {
+			if err := b.blobs.Put(b.ctx, key, []byte("not the run's")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Rows written by hand (or by an older ingester) that point out of
+		// the run's prefix: at another policy's blob, at another run's,
+		// at the layout from before blob prefixes, at a run sharing the
+		// hash's first characters.
+		for _, key := range []string{"pastes/1", prefix("r2") + "ckpt/1", "r1/ckpt", "runs/r10/ckpt"} {
+			t.Run(key, func(t *testing.T) {
+				if _, err := b.pool.Exec(b.ctx, `INSERT INTO run_blobs (run_hash, blob_key) VALUES ('r1', $1)`, key); err != nil {
+					t.Fatal(err)
+				}
+				defer func() {
+					if _, err := b.pool.Exec(b.ctx, `DELETE FROM run_blobs WHERE run_hash = 'r1' AND blob_key = $1`, key); err != nil {
+						t.Error(err)
+					}
+				}()
+				backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+				if !errors.Is(err, blob.ErrInvalidKey) || !strings.Contains(err.Error(), "export run r1: run_blobs row refused") ||
+					!strings.Contains(err.Error(), fmt.Sprintf("%q", key)) || !strings.Contains(err.Error(), `not under the prefix "runs/r1/"`) {
+					t.Fatalf("export with a run_blobs row %q: %v, want refused naming the row", key, err)
+				}
+				if backup != nil {
+					t.Errorf("a refused export returned a backup with %d blobs", len(backup.Blobs))
+				}
+			})
+		}
+		// Without them, the run exports its own blobs only.
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bl := range backup.Blobs {
+			if !strings.HasPrefix(bl.Key, prefix("r1")) {
+				t.Errorf("the backup holds %q, outside the run's prefix", bl.Key)
+			}
+		}
+		if len(backup.Blobs) != 2 {
+			t.Errorf("backup holds %d blobs, want the run's 2", len(backup.Blobs))
+		}
+	})
+
 	t.Run("BackupsFromBeforeBlobPrefixesRestoreUnderThePrefix", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t)
