@@ -28,15 +28,26 @@ var ErrSymlink = errors.New("symbolic link refused")
 
 const dirFlags = unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC
 
+// openat is unix.Openat, again when a signal interrupts it (some file
+// systems, FUSE or CIFS, do not restart the call).
+func openat(dir int, name string, flags int, mode uint32) (int, error) {
+	for {
+		fd, err := unix.Openat(dir, name, flags, mode)
+		if !errors.Is(err, unix.EINTR) {
+			return fd, err
+		}
+	}
+}
+
 // openRoot opens dir, the store's directory, creating it first when create
 // is set. The root itself may be a link: it is the operator's choice.
 func openRoot(dir string, create bool) (int, error) {
-	fd, err := unix.Open(dir, dirFlags, 0)
+	fd, err := openat(unix.AT_FDCWD, dir, dirFlags, 0)
 	if create && errors.Is(err, unix.ENOENT) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return -1, err
 		}
-		fd, err = unix.Open(dir, dirFlags, 0)
+		fd, err = openat(unix.AT_FDCWD, dir, dirFlags, 0)
 	}
 	if err != nil {
 		return -1, &fs.PathError{Op: "open", Path: dir, Err: err}
@@ -50,7 +61,7 @@ func openRoot(dir string, create bool) (int, error) {
 // where a directory should be with an error isNotExist knows.
 func openDirBeneath(root int, rel string, create bool) (int, error) {
 	if rel == "" {
-		fd, err := unix.Openat(root, ".", dirFlags, 0)
+		fd, err := openat(root, ".", dirFlags, 0)
 		if err != nil {
 			return -1, &fs.PathError{Op: "open", Path: ".", Err: err}
 		}
@@ -70,7 +81,7 @@ func openDirBeneath(root int, rel string, create bool) (int, error) {
 
 // walkBeneath is openDirBeneath one element at a time.
 func walkBeneath(root int, rel string, create bool) (int, error) {
-	fd, err := unix.Openat(root, ".", dirFlags, 0)
+	fd, err := openat(root, ".", dirFlags, 0)
 	if err != nil {
 		return -1, &fs.PathError{Op: "open", Path: ".", Err: err}
 	}
@@ -92,7 +103,7 @@ func walkBeneath(root int, rel string, create bool) (int, error) {
 // link, creating it when create is set and it is missing.
 func openChildDir(parent int, name string, create bool) (int, error) {
 	for range 3 {
-		fd, err := unix.Openat(parent, name, dirFlags|unix.O_NOFOLLOW, 0)
+		fd, err := openat(parent, name, dirFlags|unix.O_NOFOLLOW, 0)
 		switch {
 		case err == nil:
 			return fd, nil
@@ -155,7 +166,7 @@ var errNotObject = errors.New("not a regular file")
 // following a link. O_NONBLOCK keeps a planted pipe from blocking the open;
 // it changes nothing for a regular file.
 func openFileAt(dir int, name string) (*os.File, error) {
-	fd, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	fd, err := openat(dir, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
 		if isSymlinkAt(dir, name) {
 			err = ErrSymlink
@@ -179,7 +190,7 @@ func openFileAt(dir int, name string) (*os.File, error) {
 func createTempAt(dir int) (*os.File, string, error) {
 	for range 100 {
 		name := ReservedPrefix + strconv.FormatUint(rand.Uint64(), 36)
-		fd, err := unix.Openat(dir, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		fd, err := openat(dir, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
 		if errors.Is(err, unix.EEXIST) {
 			continue
 		}
