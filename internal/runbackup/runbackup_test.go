@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -310,6 +313,56 @@ func TestBackupRestore(t *testing.T) {
 		}
 		if len(backup.Blobs) != 2 {
 			t.Errorf("backup holds %d blobs, want the run's 2", len(backup.Blobs))
+		}
+	})
+
+	t.Run("ExportNeverReadsThroughALinkOnTheLocalStore", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		tmp := t.TempDir()
+		local, err := blob.NewLocal(filepath.Join(tmp, "blobs"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		local.SetLogger(slog.New(slog.DiscardHandler))
+		b.blobs = local
+		b.seedRun(t, "r1")
+		// The run's folder becomes a link to a folder outside the store
+		// holding files under the same names.
+		outside := filepath.Join(tmp, "outside")
+		for _, name := range []string{"ckpt/1", "logs/stdout", "secret"} {
+			path := filepath.Join(outside, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte("outside the store"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runDir := filepath.Join(tmp, "blobs", "runs", "r1")
+		if err := os.RemoveAll(runDir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(outside, runDir); err != nil {
+			t.Fatal(err)
+		}
+
+		// Its run_blobs row leads through the link: refused, naming the key.
+		_, err = runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if !errors.Is(err, blob.ErrSymlink) || !strings.Contains(err.Error(), `"runs/r1/ckpt/1"`) {
+			t.Fatalf("export through a linked run folder: %v, want refused naming the key", err)
+		}
+		// Without the row, the listing skips the link: nothing from
+		// outside lands in the backup.
+		if _, err := b.pool.Exec(b.ctx, `DELETE FROM run_blobs WHERE run_hash = 'r1'`); err != nil {
+			t.Fatal(err)
+		}
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(backup.Blobs) != 0 {
+			t.Errorf("the backup holds %d blobs read through the link", len(backup.Blobs))
 		}
 	})
 
