@@ -16,6 +16,12 @@ const (
 	MaxElementBytes = 255
 )
 
+// ReservedPrefix starts the name of every file the local store is still
+// writing. No key element may start with it, on any store, so a
+// half-written object is never visible and a key is refused alike
+// everywhere.
+const ReservedPrefix = ".lethe-tmp-"
+
 // ErrInvalidKey is wrapped by every error CheckKey, CheckPrefix and
 // CheckKeyUnder return, so callers can tell a key that can never be stored
 // from a store that is failing.
@@ -47,10 +53,17 @@ func (e *KeyError) Unwrap() error { return ErrInvalidKey }
 // CheckKey reports whether key is a clean relative path that every store
 // maps to exactly one object and no other: not empty, at most MaxKeyBytes,
 // valid UTF-8, no leading "/", no empty, "." or ".." element, no element
-// longer than MaxElementBytes, and no backslash or control character. Both
-// stores call it before any request, so a key such as "../../etc/x" or
-// "zz/../run1/ckpt" never reaches a filesystem or an S3 server that would
-// resolve it to another object.
+// longer than MaxElementBytes or starting with ReservedPrefix, and no
+// backslash or control character.
+//
+// It is the one predicate of which keys a store accepts: both stores call
+// it before any request and refuse nothing else for the key's sake, so a
+// key such as "../../etc/x" or "zz/../run1/ckpt" never reaches a
+// filesystem or an S3 server that would resolve it to another object, and
+// a caller that checks keys first (CheckKeyUnder, before an expire batch)
+// sends no store a key it would refuse. What a store may still refuse is
+// its own state: the local store refuses a key whose path meets a symbolic
+// link.
 func CheckKey(key string) error {
 	if key == "" {
 		return &KeyError{Reason: "empty"}
@@ -73,7 +86,9 @@ func CheckKey(key string) error {
 }
 
 // CheckPrefix is CheckKey for a listing prefix, which may be empty and may
-// end in "/" or in part of a name, but otherwise follows the same rules.
+// end in "/" or in part of a name, but otherwise follows the same rules (a
+// last, partial element starting with ReservedPrefix included: no key lies
+// under it).
 func CheckPrefix(prefix string) error {
 	if prefix == "" {
 		return nil
@@ -136,6 +151,8 @@ func badElement(elem string) string {
 		return fmt.Sprintf("%q path element", elem)
 	case len(elem) > MaxElementBytes:
 		return fmt.Sprintf("path element of %d bytes, more than %d", len(elem), MaxElementBytes)
+	case strings.HasPrefix(elem, ReservedPrefix):
+		return fmt.Sprintf("path element starts with %q, reserved for temporary files", ReservedPrefix)
 	}
 	return ""
 }

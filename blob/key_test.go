@@ -16,7 +16,7 @@ func TestCheckKey(t *testing.T) {
 	t.Run("CleanKeysPass", func(t *testing.T) {
 		t.Parallel()
 
-		for _, key := range []string{"pastes/42", "runs/abc/metrics/0", "a", "a-b_c.d/x.y", "é/ü", "a/.hidden", "a/..b", strings.Repeat("x", 255)} {
+		for _, key := range []string{"pastes/42", "runs/abc/metrics/0", "a", "a-b_c.d/x.y", "é/ü", "a/.hidden", "a/..b", "a/.lethe-tmp", "a/x.lethe-tmp-1", strings.Repeat("x", 255)} {
 			require.NoError(t, blob.CheckKey(key), key)
 		}
 	})
@@ -43,6 +43,9 @@ func TestCheckKey(t *testing.T) {
 			{"a\xffb", "not valid UTF-8"},
 			{strings.Repeat("x", 256), "path element of 256 bytes, more than 255"},
 			{strings.Repeat("x/", 600) + "x", "1201 bytes, more than 1024"},
+			{".lethe-tmp-1", `path element starts with ".lethe-tmp-", reserved for temporary files`},
+			{"pastes/.lethe-tmp-abc", `path element starts with ".lethe-tmp-", reserved for temporary files`},
+			{"pastes/.lethe-tmp-/x", `path element starts with ".lethe-tmp-", reserved for temporary files`},
 		}
 		for _, tt := range tests {
 			err := blob.CheckKey(tt.key)
@@ -70,10 +73,10 @@ func TestCheckKey(t *testing.T) {
 	t.Run("Prefixes", func(t *testing.T) {
 		t.Parallel()
 
-		for _, prefix := range []string{"", "runs/", "runs/ab", "pastes/"} {
+		for _, prefix := range []string{"", "runs/", "runs/ab", "pastes/", "pastes/.lethe-t"} {
 			require.NoError(t, blob.CheckPrefix(prefix), prefix)
 		}
-		for _, prefix := range []string{"../", "/runs/", "runs//", "a/../b/", `a\`, "a\x00"} {
+		for _, prefix := range []string{"../", "/runs/", "runs//", "a/../b/", `a\`, "a\x00", ".lethe-tmp-1/", "a/.lethe-tmp-"} {
 			err := blob.CheckPrefix(prefix)
 			require.ErrorIs(t, err, blob.ErrInvalidKey, prefix)
 			require.ErrorContains(t, err, "invalid prefix", prefix)
@@ -84,7 +87,7 @@ func TestCheckKey(t *testing.T) {
 		t.Parallel()
 
 		require.NoError(t, blob.CheckKeyUnder("pastes/", "pastes/42"))
-		for _, key := range []string{"pastes", "pastes/", "pastesx/1", "runs/1", "pastes/../runs/1"} {
+		for _, key := range []string{"pastes", "pastes/", "pastesx/1", "runs/1", "pastes/../runs/1", "pastes/.lethe-tmp-1"} {
 			err := blob.CheckKeyUnder("pastes/", key)
 			require.ErrorIs(t, err, blob.ErrInvalidKey, key)
 		}

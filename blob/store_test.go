@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -232,6 +233,40 @@ func testStoreContract(t *testing.T, setup func(t *testing.T) blob.Store) {
 		}
 	})
 
+	t.Run("RefusesExactlyTheKeysCheckKeyRefuses", func(t *testing.T) {
+		t.Parallel()
+
+		store := setup(t)
+		putKeys(ctx, t, store, []string{"pastes/1"})
+		// One key of each class CheckKey refuses: what the expire batch
+		// sets aside before any store sees it.
+		for _, key := range refusedKeys {
+			require.Error(t, blob.CheckKey(key), "%q", key)
+			require.Error(t, blob.CheckKeyUnder("pastes/", key), "%q", key)
+			require.ErrorIs(t, store.Put(ctx, key, []byte("x")), blob.ErrInvalidKey, "%q", key)
+			_, err := store.Get(ctx, key)
+			require.ErrorIs(t, err, blob.ErrInvalidKey, "%q", key)
+			_, err = store.Exists(ctx, key)
+			require.ErrorIs(t, err, blob.ErrInvalidKey, "%q", key)
+			n, err := store.Delete(ctx, []string{"pastes/1", key})
+			require.ErrorIs(t, err, blob.ErrInvalidKey, "%q", key)
+			require.Zero(t, n)
+		}
+		// And a key it accepts, however odd, every store stores and deletes.
+		for _, key := range oddButValidKeys {
+			require.NoError(t, blob.CheckKeyUnder("pastes/", key), "%q", key)
+			require.NoError(t, store.Put(ctx, key, []byte("odd")), "%q", key)
+			data, err := store.Get(ctx, key)
+			require.NoError(t, err, "%q", key)
+			require.Equal(t, "odd", string(data))
+		}
+		require.Equal(t, sortedCopy(append([]string{"pastes/1"}, oddButValidKeys...)), listAll(ctx, t, store, "pastes/"))
+		n, err := store.Delete(ctx, oddButValidKeys)
+		require.NoError(t, err)
+		require.Equal(t, len(oddButValidKeys), n)
+		require.Equal(t, []string{"pastes/1"}, listAll(ctx, t, store, "pastes/"))
+	})
+
 	t.Run("DeletePrefix", func(t *testing.T) {
 		t.Parallel()
 
@@ -253,6 +288,45 @@ func testStoreContract(t *testing.T, setup func(t *testing.T) blob.Store) {
 		require.NoError(t, err)
 		require.Zero(t, n)
 	})
+}
+
+// refusedKeys holds one key, under "pastes/" where it can be, of every
+// class blob.CheckKey refuses.
+var refusedKeys = []string{
+	"",
+	"/pastes/1",
+	"../../outside/victim",
+	"pastes/../runs/1",
+	"pastes/./1",
+	"pastes//1",
+	"pastes/1/",
+	`pastes\1`,
+	"pastes/1\x00",
+	"pastes/1\n",
+	"pastes/1\x7f",
+	"pastes/1\xff",
+	"pastes/" + strings.Repeat("x", 256),
+	"pastes/" + strings.Repeat("x/", 510) + "x",
+	"pastes/.lethe-tmp-1",
+	"pastes/.lethe-tmp-dir/1",
+	".lethe-tmp-1",
+}
+
+// oddButValidKeys are keys blob.CheckKey accepts that look close to
+// refused ones.
+var oddButValidKeys = []string{
+	"pastes/.hidden",
+	"pastes/..1",
+	"pastes/.lethe-tmp",
+	"pastes/x.lethe-tmp-1",
+	"pastes/é ü",
+	"pastes/" + strings.Repeat("y", 255),
+}
+
+func sortedCopy(keys []string) []string {
+	out := slices.Clone(keys)
+	slices.Sort(out)
+	return out
 }
 
 // putKeys writes a small object under each key, several at a time.

@@ -62,7 +62,8 @@ type Blob struct {
 // Export reads run hash in one repeatable-read snapshot, plus its blobs
 // (those recorded in run_blobs and any other object under blobPrefix, the
 // run's prefix such as "runs/{hash}/"). A run that does not exist is an
-// error.
+// error, and so is a run_blobs row whose key is not under blobPrefix: the
+// export never reads a blob outside the run's prefix.
 func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix, hash string) (*Backup, error) {
 	if err := jobs.ValidateRunHash("run hash", hash); err != nil {
 		return nil, err
@@ -89,12 +90,22 @@ func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefi
 			WHERE name IN (SELECT experiment FROM run_experiments WHERE run_hash = $1)`, hash); err != nil {
 			return fmt.Errorf("export experiments of run %s: %w", hash, err)
 		}
-		rows, err := tx.Query(ctx, `SELECT blob_key FROM run_blobs WHERE run_hash = $1`, hash)
+		rows, err := tx.Query(ctx, `SELECT blob_key FROM run_blobs WHERE run_hash = $1 ORDER BY blob_key`, hash)
 		if err != nil {
 			return fmt.Errorf("export blob keys of run %s: %w", hash, err)
 		}
-		blobKeys, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
+		if blobKeys, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+			return fmt.Errorf("export blob keys of run %s: %w", hash, err)
+		}
+		// A backup holds the run's blobs only: a row naming another run's
+		// blob, or another policy's, fails the export before any blob is
+		// read, as restoring such a file would fail.
+		for _, key := range blobKeys {
+			if err := blob.CheckKeyUnder(blobPrefix, key); err != nil {
+				return fmt.Errorf("export run %s: run_blobs row refused: %w", hash, err)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

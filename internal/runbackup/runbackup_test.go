@@ -7,6 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -261,6 +264,105 @@ func TestBackupRestore(t *testing.T) {
 			if ok, _ := b.blobs.Exists(b.ctx, "runs/r1/ok"); ok {
 				t.Errorf("a refused restore wrote runs/r1/ok")
 			}
+		}
+	})
+
+	t.Run("ExportRefusesARunBlobsRowOutsideTheRunsPrefix", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		b.seedRun(t, "r1")
+		b.seedRun(t, "r2")
+		for _, key := range []string{"pastes/1", prefix("r2") + "ckpt/1", "r1/ckpt", "runs/r10/ckpt"} {
+			if err := b.blobs.Put(b.ctx, key, []byte("not the run's")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Rows written by hand (or by an older ingester) that point out of
+		// the run's prefix: at another policy's blob, at another run's,
+		// at the layout from before blob prefixes, at a run sharing the
+		// hash's first characters.
+		for _, key := range []string{"pastes/1", prefix("r2") + "ckpt/1", "r1/ckpt", "runs/r10/ckpt"} {
+			t.Run(key, func(t *testing.T) {
+				if _, err := b.pool.Exec(b.ctx, `INSERT INTO run_blobs (run_hash, blob_key) VALUES ('r1', $1)`, key); err != nil {
+					t.Fatal(err)
+				}
+				defer func() {
+					if _, err := b.pool.Exec(b.ctx, `DELETE FROM run_blobs WHERE run_hash = 'r1' AND blob_key = $1`, key); err != nil {
+						t.Error(err)
+					}
+				}()
+				backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+				if !errors.Is(err, blob.ErrInvalidKey) || !strings.Contains(err.Error(), "export run r1: run_blobs row refused") ||
+					!strings.Contains(err.Error(), fmt.Sprintf("%q", key)) || !strings.Contains(err.Error(), `not under the prefix "runs/r1/"`) {
+					t.Fatalf("export with a run_blobs row %q: %v, want refused naming the row", key, err)
+				}
+				if backup != nil {
+					t.Errorf("a refused export returned a backup with %d blobs", len(backup.Blobs))
+				}
+			})
+		}
+		// Without them, the run exports its own blobs only.
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bl := range backup.Blobs {
+			if !strings.HasPrefix(bl.Key, prefix("r1")) {
+				t.Errorf("the backup holds %q, outside the run's prefix", bl.Key)
+			}
+		}
+		if len(backup.Blobs) != 2 {
+			t.Errorf("backup holds %d blobs, want the run's 2", len(backup.Blobs))
+		}
+	})
+
+	t.Run("ExportNeverReadsThroughALinkOnTheLocalStore", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t)
+		tmp := t.TempDir()
+		local, err := blob.NewLocal(filepath.Join(tmp, "blobs"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		local.SetLogger(slog.New(slog.DiscardHandler))
+		b.blobs = local
+		b.seedRun(t, "r1")
+		// The run's folder becomes a link to a folder outside the store
+		// holding files under the same names.
+		outside := filepath.Join(tmp, "outside")
+		for _, name := range []string{"ckpt/1", "logs/stdout", "secret"} {
+			path := filepath.Join(outside, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte("outside the store"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runDir := filepath.Join(tmp, "blobs", "runs", "r1")
+		if err := os.RemoveAll(runDir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(outside, runDir); err != nil {
+			t.Fatal(err)
+		}
+
+		// Its run_blobs row leads through the link: refused, naming the key.
+		_, err = runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if !errors.Is(err, blob.ErrSymlink) || !strings.Contains(err.Error(), `"runs/r1/ckpt/1"`) {
+			t.Fatalf("export through a linked run folder: %v, want refused naming the key", err)
+		}
+		// Without the row, the listing skips the link: nothing from
+		// outside lands in the backup.
+		if _, err := b.pool.Exec(b.ctx, `DELETE FROM run_blobs WHERE run_hash = 'r1'`); err != nil {
+			t.Fatal(err)
+		}
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(backup.Blobs) != 0 {
+			t.Errorf("the backup holds %d blobs read through the link", len(backup.Blobs))
 		}
 	})
 
