@@ -226,7 +226,7 @@ func TestCheckConfigDBBeforeMigrate(t *testing.T) {
 			t.Errorf("want a finding with %q", want)
 		}
 	}
-	if !strings.Contains(errOut, "Lethe's own tables, 1 of 2 policies") {
+	if !strings.Contains(errOut, "Lethe's own tables and 1 of 2 policies failed") {
 		t.Errorf("summary: %s", errOut)
 	}
 	if t.Failed() {
