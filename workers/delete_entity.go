@@ -185,6 +185,8 @@ type deleteResult struct {
 	Rows         map[string]int64
 	Nulled       map[string]int64
 	NewTombstone bool
+	// Found is false for a key that had neither rows nor a tombstone.
+	Found bool
 	PurgeJobID   int64
 }
 
@@ -229,8 +231,11 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		return res, fmt.Errorf("enqueue blob purge of %s %s: %w", args.Entity, args.Key, err)
 	}
 	res.PurgeJobID = inserted.Job.ID
+	// Found: it had rows, or a tombstone from an earlier deletion. A key
+	// with neither is tombstoned all the same, ahead of its creation.
+	res.Found = res.total() > 0 || !res.NewTombstone
 	detail := map[string]any{
-		"entity": args.Entity, "key": args.Key, "rows": res.Rows,
+		"entity": args.Entity, "key": args.Key, "rows": res.Rows, "found": res.Found,
 		"new_tombstone": res.NewTombstone, "purge_job_id": res.PurgeJobID,
 	}
 	if len(res.Nulled) > 0 {
@@ -265,6 +270,7 @@ func (e *entities) afterDelete(ctx context.Context, ent *entity.Entity, key stri
 	e.deps.Logger.InfoContext(ctx, "Deleted entity",
 		slog.String("entity", ent.Name), slog.String("key", key),
 		slog.Int64("rows_deleted", res.total()), slog.Int64("rows_nulled", nulled), slog.Bool("new_tombstone", res.NewTombstone),
+		slog.Bool("found", res.Found),
 		slog.Int64("purge_job_id", res.PurgeJobID))
 }
 

@@ -253,6 +253,20 @@ func TestDeleteEntity(t *testing.T) {
 		if rows := rowsOf(t, b.pool, "never-created"); totalRows(rows) != 0 {
 			t.Errorf("rows written for a tombstoned run: %v", rows)
 		}
+		// The audit says the key was not found, as the API's 404 would.
+		audit, err := db.ListAudit(t.Context(), b.pool, "runs", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := "none"
+		for _, a := range audit {
+			if a.Action == db.ActionDeleteEntity && a.Detail["key"] == "never-created" {
+				found = fmt.Sprint(a.Detail["found"])
+			}
+		}
+		if found != "false" {
+			t.Errorf("the deletion's audit says found=%s, want false", found)
+		}
 	})
 
 	t.Run("RepeatedDeleteKeepsFirstDeletedAt", func(t *testing.T) {
