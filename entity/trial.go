@@ -98,7 +98,9 @@ type UnindexedForeignKey struct {
 	Column     string `json:"column"`
 	References string `json:"references"`
 	// TableRows is the planner's estimate of the referencing table's rows,
-	// each read for every row deleted from References.
+	// each read for every row deleted from References. A table never
+	// analyzed has none: its size in 8 KiB pages times 60, what a page of
+	// narrow rows holds, stands in.
 	TableRows int64 `json:"table_rows"`
 }
 
@@ -302,7 +304,8 @@ func (e *Entity) unindexedForeignKeys(ctx context.Context, exec Executor) ([]Uni
 		    SELECT t AS name, to_regclass(quote_ident(t))::oid AS oid FROM unnest($1::text[]) AS t
 		)
 		SELECT c.conname, c.conrelid::regclass::text, a.attname, coalesce(ent.name, c.confrelid::regclass::text),
-		       greatest(cl.reltuples, 0)::bigint
+		       CASE WHEN cl.reltuples >= 0 THEN cl.reltuples::bigint
+		            ELSE pg_relation_size(c.conrelid) / 8192 * 60 END
 		FROM pg_constraint c
 		JOIN ent ON ent.oid = c.confrelid
 		JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
