@@ -262,11 +262,12 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 	}
 	w := c.stdout
 	fmt.Fprintf(w, "dry run: deleting %s %s would remove (nothing was deleted):\n", p.Entity, p.Key)
-	fmt.Fprintf(w, "  %-24s %10s\n", "table", "rows")
+	width := nameWidth(ent.Tables())
+	fmt.Fprintf(w, "  %-*s %10s\n", width, "table", "rows")
 	for _, table := range ent.Tables() {
-		fmt.Fprintf(w, "  %-24s %10d\n", table, p.Rows[table])
+		fmt.Fprintf(w, "  %-*s %10d\n", width, table, p.Rows[table])
 	}
-	fmt.Fprintf(w, "  %-24s %10d\n", "total", p.TotalRows)
+	fmt.Fprintf(w, "  %-*s %10d\n", width, "total", p.TotalRows)
 	if p.BlobPrefix == "" {
 		fmt.Fprintf(w, "blobs: none (entity %s has no blob_prefix)\n", p.Entity)
 	} else {
@@ -295,6 +296,15 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 	return nil
 }
 
+// nameWidth is the width of a column of table names: 24, or the longest.
+func nameWidth(names []string) int {
+	width := 24
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	return width
+}
+
 // printTrial prints what the deletion's statements did in the preview's
 // rolled-back transaction.
 func printTrial(w io.Writer, t *entity.Trial) {
@@ -313,8 +323,9 @@ func printTrial(w io.Writer, t *entity.Trial) {
 		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintln(w, "ok")
-		fmt.Fprintf(w, "  %-24s %10s %10s %10s\n", "table", "deleted", "nulled", "beyond")
 		tables := slices.Sorted(maps.Keys(t.Tables))
+		width := nameWidth(tables)
+		fmt.Fprintf(w, "  %-*s %10s %10s %10s\n", width, "table", "deleted", "nulled", "beyond")
 		for _, table := range tables {
 			tt := t.Tables[table]
 			if tt.Deleted == 0 && tt.Nulled == 0 {
@@ -324,7 +335,7 @@ func printTrial(w io.Writer, t *entity.Trial) {
 			if tt.SchemaOwned {
 				owner = "  (schema-owned)"
 			}
-			fmt.Fprintf(w, "  %-24s %10d %10d %10d%s\n", table, tt.Deleted, tt.Nulled, tt.Beyond+tt.NulledBeyond, owner)
+			fmt.Fprintf(w, "  %-*s %10d %10d %10d%s\n", width, table, tt.Deleted, tt.Nulled, tt.Beyond+tt.NulledBeyond, owner)
 		}
 	}
 	for _, s := range t.Statements {
