@@ -33,6 +33,10 @@ type Preview struct {
 	// Trial is what the deletion's statements did in a transaction rolled
 	// back (see Trial).
 	Trial *Trial `json:"trial"`
+	// Unbacked names the tables the deletion reaches through an edge no
+	// foreign key backs ("orders.user_id -> users.id"): rows found there
+	// belong to the entity only if the declaration is right.
+	Unbacked []string `json:"unbacked_edges"`
 }
 
 // Preview reports what deleting key would remove, and removes nothing: it
@@ -58,6 +62,14 @@ func (e *Entity) Preview(ctx context.Context, exec Conn, blobs blob.Store, key s
 		return nil, fmt.Errorf("check tombstone of %s %s: %w", e.Name, key, err)
 	}
 	p.Tombstoned = p.TombstoneState != ""
+	unbacked, err := UnbackedEdges(ctx, exec, e.Decl)
+	if err != nil {
+		return nil, err
+	}
+	p.Unbacked = []string{}
+	for _, edge := range unbacked {
+		p.Unbacked = append(p.Unbacked, edge.Table+"."+edge.Column+" -> "+edge.References)
+	}
 	if p.Trial, err = e.Trial(ctx, exec, key, p.Rows, p.Nulled); err != nil {
 		return nil, err
 	}

@@ -268,6 +268,9 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 		fmt.Fprintf(w, "  %-*s %10d\n", width, table, p.Rows[table])
 	}
 	fmt.Fprintf(w, "  %-*s %10d\n", width, "total", p.TotalRows)
+	for _, edge := range p.Unbacked {
+		fmt.Fprintf(w, "unbacked edge %s: no foreign key behind it, so its rows belong to %s %s only if the declaration is right (check-config --db samples it)\n", edge, p.Entity, p.Key)
+	}
 	if p.BlobPrefix == "" {
 		fmt.Fprintf(w, "blobs: none (entity %s has no blob_prefix)\n", p.Entity)
 	} else {

@@ -242,6 +242,9 @@ func TestDeleteEntity(t *testing.T) {
 				"  api_keys                          1\n" +
 				"  total                             7\n",
 			"blobs under accounts/" + account + "/: 7",
+			// Edges no foreign key backs are marked.
+			"unbacked edge tasks.assignee -> accounts.id: no foreign key behind it",
+			"unbacked edge api_keys.account_id -> accounts.id: no foreign key behind it",
 			"accounts/" + account + "/a",
 			"... and 2 more",
 			"tombstoned: no",
