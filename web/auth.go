@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
 	"strings"
@@ -132,4 +133,10 @@ func match(creds []credential, ok func(credential) bool) (Principal, bool) {
 	return *found, true
 }
 
-func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+// equal reports whether a and b are the same secret in constant time: both
+// are hashed first, so a length mismatch takes as long as any other
+// (subtle.ConstantTimeCompare alone returns at once on one).
+func equal(a, b string) bool {
+	ha, hb := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return subtle.ConstantTimeCompare(ha[:], hb[:]) == 1
+}
