@@ -53,10 +53,29 @@ func principalFrom(ctx context.Context) Principal {
 // listens on loopback (config refuses anything else), so every request is
 // let through as an anonymous operator. Handlers find who sent the request
 // with principalFrom.
+//
+// Wrong credentials are throttled per client (loginThrottle): past
+// http.failed_logins_per_minute of them, the client's requests carrying
+// credentials are answered 429 with Retry-After, unchecked. Requests
+// without credentials (a browser before its prompt) are not counted.
 func (s *Server) requireAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		client, counted := "", s.opts.Config.HTTP.HasAuth() && r.Header.Get("Authorization") != ""
+		if counted {
+			client = clientOf(r)
+			if wait := s.logins.retryAfter(client); wait > 0 {
+				writeTooManyLogins(w, wait)
+				return
+			}
+		}
 		p, ok := s.authenticate(r)
 		if !ok {
+			if counted {
+				if wait := s.logins.fail(client); wait > 0 {
+					writeTooManyLogins(w, wait)
+					return
+				}
+			}
 			w.Header().Set("WWW-Authenticate", `Basic realm="lethe", charset="UTF-8"`)
 			writeError(w, http.StatusUnauthorized, "authentication required: send Authorization: Bearer <token> or basic auth")
 			return
