@@ -136,6 +136,9 @@ func TestHugeInputsComeBackCut(t *testing.T) {
 		{method: "GET", path: "/api/v1/entities/run/" + huge + "/preview"},
 		{method: "DELETE", path: "/api/v1/entities/run/r1?force=" + huge},
 		{method: "POST", path: "/api/v1/entities/run/delete", body: `{"keys": ["` + huge + `"]}`},
+		{method: "POST", path: "/api/v1/entities/run/delete", body: `{"` + huge + `": []}`},
+		{method: "POST", path: "/api/v1/entities/run/delete", body: `{"keys": 1` + strings.Repeat("0", 60<<10) + `}`},
+		{method: "POST", path: "/api/v1/entities/run/delete", body: `{"keys": [1` + strings.Repeat("0", 60<<10) + `]}`},
 		{method: "GET", path: "/api/v1/runs/" + huge},
 		{method: "GET", path: "/api/v1/tombstones?entity=" + huge},
 		{method: "GET", path: "/api/v1/" + huge},
@@ -174,7 +177,7 @@ func TestHugeInputsComeBackCut(t *testing.T) {
 		if len(body) > 400 {
 			t.Errorf("%s: answer of %d bytes", what, len(body))
 		}
-		if strings.Contains(msg, strings.Repeat("a", 65)) {
+		if strings.Contains(msg, strings.Repeat("a", 65)) || strings.Contains(msg, strings.Repeat("0", 65)) {
 			t.Errorf("%s: the message repeats more than 64 bytes of the input: %.200s", what, msg)
 		}
 	}
