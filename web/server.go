@@ -215,7 +215,9 @@ func (w *trackingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 // the probes and /metrics (unless http.metrics_auth) requires them: the
 // dashboard, its assets, the whole API (reads included) and River UI (page,
 // assets and its API). Viewers may only read (requireAuth); River UI's
-// state changes are audited (auditRiverUI), like the API's actions.
+// state changes are audited (auditRiverUI), like the API's actions; its
+// API gets only page sizes it can serve and answers short errors
+// (guardRiverUIAPI).
 func (s *Server) routes() {
 	auth := s.requireAuth
 	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
