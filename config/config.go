@@ -167,7 +167,18 @@ type HTTP struct {
 	// see, and any request of theirs that would change state is refused.
 	// They need operator credentials beside them.
 	Viewers []Credential `yaml:"viewers"`
+	// FailedLoginsPerMinute is how many requests with wrong credentials
+	// one client (a remote IP address) may send in a minute; past it,
+	// every request of that client carrying credentials is answered 429
+	// with Retry-After until its oldest failure is a minute old, right
+	// credentials included (else the throttle would still tell a guess
+	// that hits). Behind a reverse proxy every client has the proxy's
+	// address: raise it there.
+	FailedLoginsPerMinute int `yaml:"failed_logins_per_minute"`
 }
+
+// DefaultFailedLoginsPerMinute is http.failed_logins_per_minute's default.
+const DefaultFailedLoginsPerMinute = 10
 
 // Credential is one named credential of http.operators or http.viewers: a
 // bearer token, a username and password for basic auth, or both. Its Name
@@ -336,6 +347,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 func (c *Config) setDefaults(given fieldSet) {
 	c.LogLevel = cmp.Or(c.LogLevel, "info")
 	c.HTTP.Listen = cmp.Or(c.HTTP.Listen, "127.0.0.1:8080")
+	c.HTTP.FailedLoginsPerMinute = cmp.Or(c.HTTP.FailedLoginsPerMinute, DefaultFailedLoginsPerMinute)
 	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
 	c.Blob.Local.Dir = cmp.Or(c.Blob.Local.Dir, ".lethe/blobs")
 	c.Blob.S3.Region = cmp.Or(c.Blob.S3.Region, "us-east-1")
@@ -351,6 +363,16 @@ func (c *Config) setDefaults(given fieldSet) {
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
+}
+
+// systemSchema reports whether name is a schema PostgreSQL keeps for
+// itself: information_schema, or any name starting with pg_ (pg_catalog,
+// pg_toast, pg_temp_N, …), which CREATE SCHEMA refuses. Quoted
+// identifiers are case-sensitive, but a PG_CATALOG beside pg_catalog would
+// only mislead, so case is ignored.
+func systemSchema(name string) bool {
+	lower := strings.ToLower(name)
+	return lower == "information_schema" || strings.HasPrefix(lower, "pg_")
 }
 
 var (
@@ -444,6 +466,11 @@ func (c *Config) Validate() error {
 		errs.add("river.schema", "%q is not a plain identifier (letters, digits and _, not starting with a digit)", c.River.Schema)
 	case len(c.River.Schema) > maxRiverSchemaLen:
 		errs.add("river.schema", "%q is longer than River's %d characters (its notification topics are prefixed with it)", c.River.Schema, maxRiverSchemaLen)
+	case systemSchema(c.River.Schema):
+		errs.add("river.schema", "%q is a PostgreSQL system schema: River's tables need a schema of their own (the default is %s)", c.River.Schema, DefaultRiverSchema)
+	}
+	if c.HTTP.FailedLoginsPerMinute < 1 {
+		errs.add("http.failed_logins_per_minute", "must be at least 1")
 	}
 
 	seen := map[string]bool{}

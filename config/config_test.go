@@ -44,6 +44,23 @@ func TestParse(t *testing.T) {
 		}
 	})
 
+	t.Run("RiverSchemaOwnOrPublic", func(t *testing.T) {
+		t.Parallel()
+		for _, schema := range []string{"lethe", "public", "jobs_pgx", "information_schema_x"} {
+			cfg, err := config.Parse([]byte("river:\n  schema: "+schema+"\n"), noEnv)
+			if err != nil || cfg.River.Schema != schema {
+				t.Errorf("river.schema %s: %v", schema, err)
+			}
+		}
+		cfg, err := config.Parse(nil, noEnv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.HTTP.FailedLoginsPerMinute != config.DefaultFailedLoginsPerMinute {
+			t.Errorf("http.failed_logins_per_minute defaults to %d, want %d", cfg.HTTP.FailedLoginsPerMinute, config.DefaultFailedLoginsPerMinute)
+		}
+	})
+
 	t.Run("EnvOverrides", func(t *testing.T) {
 		t.Parallel()
 		cfg, err := config.Parse(config.Default, envOf(map[string]string{
@@ -93,6 +110,12 @@ func TestParse(t *testing.T) {
 			{"DeleteConcurrencyOutOfRange", "blob:\n  delete_concurrency: 1000\n", nil, `blob.delete_concurrency: must be between 1 and 256, got 1000`},
 			{"FetchCooldownTooLong", "river:\n  fetch_cooldown: 5s\n", nil, `river.fetch_cooldown: 5s must be between 1ms and 1s`},
 			{"BadRiverSchema", "river:\n  schema: \"lethe; DROP\"\n", nil, `river.schema: "lethe; DROP" is not a plain identifier`},
+			{"RiverSchemaPgCatalog", "river:\n  schema: pg_catalog\n", nil, `river.schema: "pg_catalog" is a PostgreSQL system schema`},
+			{"RiverSchemaInformationSchema", "river:\n  schema: information_schema\n", nil, `river.schema: "information_schema" is a PostgreSQL system schema`},
+			{"RiverSchemaPgToast", "river:\n  schema: pg_toast\n", nil, `river.schema: "pg_toast" is a PostgreSQL system schema`},
+			{"RiverSchemaPgTemp", "river:\n  schema: pg_temp_3\n", nil, `river.schema: "pg_temp_3" is a PostgreSQL system schema`},
+			{"RiverSchemaUpperPg", "river:\n  schema: PG_Catalog\n", nil, `river.schema: "PG_Catalog" is a PostgreSQL system schema`},
+			{"NegativeFailedLogins", "http:\n  failed_logins_per_minute: -1\n", nil, `http.failed_logins_per_minute: must be at least 1`},
 			{"LongRiverSchema", "river:\n  schema: " + strings.Repeat("s", 47) + "\n", nil, `river.schema: "sss`},
 			{"InconsistentThresholds", policy("    batch_timeout: 3h\n"), nil, `batch_timeout: 3h0m0s must be below river.rescue_stuck_jobs_after`},
 			{"ShortTokenBeyondLoopback", "http:\n  listen: 0.0.0.0:8080\n  token: s3cret\n", nil, `http.token: too weak for the non-loopback address "0.0.0.0:8080": use at least 16 characters`},

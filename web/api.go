@@ -248,7 +248,7 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 		*p.to = t
 	}
 	if !f.Since.IsZero() && !f.Until.IsZero() && !f.Since.Before(f.Until) {
-		return f, 0, "", fmt.Errorf("until: %s is not after since %s", q.Get("until"), q.Get("since"))
+		return f, 0, "", fmt.Errorf("until: %s is not after since %s", quote.Value(q.Get("until")), quote.Value(q.Get("since")))
 	}
 	if v := q.Get("before"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -261,7 +261,7 @@ func (s *Server) parseAuditQuery(q url.Values) (f db.AuditFilter, limit int, for
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1000 {
-			return f, 0, "", fmt.Errorf("limit: want an integer from 1 to 1000, got %q", v)
+			return f, 0, "", fmt.Errorf("limit: want an integer from 1 to 1000, got %s", quote.Value(v))
 		}
 		limit = n
 	}
@@ -317,7 +317,7 @@ func writeAuditCSV(w http.ResponseWriter, entries []db.AuditEntry) {
 func (s *Server) knownPolicy(w http.ResponseWriter, name string) (config.Policy, bool) {
 	p := s.opts.Config.Policy(name)
 	if p == nil {
-		writeError(w, http.StatusNotFound, "unknown policy "+strconv.Quote(name))
+		writeError(w, http.StatusNotFound, "unknown policy "+quote.Value(name))
 		return nil, false
 	}
 	return p, true
@@ -404,7 +404,7 @@ func queryLimit(w http.ResponseWriter, q url.Values, def int) (int, bool) {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 1000 {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("limit: want an integer from 1 to 1000, got %q", v))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("limit: want an integer from 1 to 1000, got %s", quote.Value(v)))
 		return 0, false
 	}
 	return n, true
@@ -446,7 +446,7 @@ func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
 	}
 	win, ok := throughputWindows[window]
 	if !ok {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("window: want 1h, 6h, 24h or 7d, got %q", window))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("window: want 1h, 6h, 24h or 7d, got %s", quote.Value(window)))
 		return
 	}
 	policy := q.Get("policy")

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -63,7 +64,10 @@ type apiBundle struct {
 	blobs   blob.Store
 	metrics *metrics.Metrics
 	server  *httptest.Server
+	web     *web.Server
 	runNow  []string // policies RunNow was called for
+	// logs holds what the server logged.
+	logs *logBuffer
 
 	mu       sync.Mutex
 	answered []answered // every request the server answered
@@ -137,14 +141,14 @@ func setupAPIOn(t testing.TB, cfg *config.Config, pool *pgxpool.Pool) *apiBundle
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &apiBundle{pool: pool, blobs: blobs, metrics: metrics.New()}
+	b := &apiBundle{pool: pool, blobs: blobs, metrics: metrics.New(), logs: &logBuffer{}}
 	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{Schema: cfg.River.Schema})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv, err := web.New(web.Options{
 		Config: cfg, Pool: b.pool, River: client, Metrics: b.metrics, Blobs: b.blobs,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: slog.New(slog.NewTextHandler(b.logs, nil)),
 		RunNow: func(ctx context.Context, policy string) ([]int64, error) {
 			b.runNow = append(b.runNow, policy)
 			if policy == "idempotency" {
@@ -161,9 +165,29 @@ func setupAPIOn(t testing.TB, cfg *config.Config, pool *pgxpool.Pool) *apiBundle
 	if err := srv.Start(startCtx); err != nil {
 		t.Fatal(err)
 	}
+	b.web = srv
 	b.server = httptest.NewServer(b.record(srv))
 	t.Cleanup(b.server.Close)
 	return b
+}
+
+// logBuffer keeps log lines written from any goroutine.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// String returns everything logged so far.
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }
 
 type reqOpt func(*http.Request)
@@ -228,7 +252,9 @@ func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
 
 func TestAuth(t *testing.T) {
 	t.Parallel()
-	b := setupAPI(t, true)
+	cfg := testConfig(t, true)
+	cfg.HTTP.FailedLoginsPerMinute = 1000 // every route is tried with wrong credentials
+	b := setupAPIFor(t, cfg)
 	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
 	if err := db.UpsertRun(t.Context(), b.pool, "r2", "run r2"); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
 	"net/http"
 	"strings"
@@ -52,10 +53,29 @@ func principalFrom(ctx context.Context) Principal {
 // listens on loopback (config refuses anything else), so every request is
 // let through as an anonymous operator. Handlers find who sent the request
 // with principalFrom.
+//
+// Wrong credentials are throttled per client (loginThrottle): past
+// http.failed_logins_per_minute of them, the client's requests carrying
+// credentials are answered 429 with Retry-After, unchecked. Requests
+// without credentials (a browser before its prompt) are not counted.
 func (s *Server) requireAuth(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		client, counted := "", s.opts.Config.HTTP.HasAuth() && r.Header.Get("Authorization") != ""
+		if counted {
+			client = clientOf(r)
+			if wait := s.logins.retryAfter(client); wait > 0 {
+				writeTooManyLogins(w, wait)
+				return
+			}
+		}
 		p, ok := s.authenticate(r)
 		if !ok {
+			if counted {
+				if wait := s.logins.fail(client); wait > 0 {
+					writeTooManyLogins(w, wait)
+					return
+				}
+			}
 			w.Header().Set("WWW-Authenticate", `Basic realm="lethe", charset="UTF-8"`)
 			writeError(w, http.StatusUnauthorized, "authentication required: send Authorization: Bearer <token> or basic auth")
 			return
@@ -132,4 +152,10 @@ func match(creds []credential, ok func(credential) bool) (Principal, bool) {
 	return *found, true
 }
 
-func equal(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+// equal reports whether a and b are the same secret in constant time: both
+// are hashed first, so a length mismatch takes as long as any other
+// (subtle.ConstantTimeCompare alone returns at once on one).
+func equal(a, b string) bool {
+	ha, hb := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return subtle.ConstantTimeCompare(ha[:], hb[:]) == 1
+}

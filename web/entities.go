@@ -391,8 +391,5 @@ func bounded(msg string, inputs ...string) string {
 		msg = strings.ReplaceAll(msg, strconv.Quote(in), strconv.Quote(short))
 		msg = strings.ReplaceAll(msg, in, short)
 	}
-	if len(msg) > maxMessage {
-		msg = quote.Cut(msg, maxMessage) + "…"
-	}
-	return msg
+	return cutMessage(msg)
 }

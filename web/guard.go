@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -269,6 +271,23 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any, want string) bool
 		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("body is larger than %d bytes", maxBodyBytes))
 		return false
 	}
-	writeError(w, http.StatusBadRequest, "malformed body: want "+want+": "+bounded(err.Error()))
+	writeError(w, http.StatusBadRequest, "malformed body: want "+want+": "+cutLongTokens(err.Error()))
 	return false
+}
+
+// longQuoted and longToken match what a decoding error repeats of a body:
+// a quoted field name or string, an unquoted number.
+var (
+	longQuoted = regexp.MustCompile(`"[^"]{` + strconv.Itoa(quote.Limit+1) + `,}"`)
+	longToken  = regexp.MustCompile(`[^\s"]{` + strconv.Itoa(quote.Limit+1) + `,}`)
+)
+
+// cutLongTokens cuts every quoted string and every word of msg longer
+// than quote.Limit bytes to its first quote.Limit bytes and "…": an error
+// of encoding/json repeats a field name or a number of the body whole.
+func cutLongTokens(msg string) string {
+	msg = longQuoted.ReplaceAllStringFunc(msg, func(q string) string {
+		return `"` + quote.Cut(q[1:len(q)-1], quote.Limit) + `…"`
+	})
+	return longToken.ReplaceAllStringFunc(msg, func(t string) string { return quote.Cut(t, quote.Limit) + "…" })
 }

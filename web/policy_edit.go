@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -65,7 +66,7 @@ func (s *Server) handlePatchPolicy(w http.ResponseWriter, r *http.Request) {
 			merged[field] = value
 		}
 		if _, err := s.opts.Config.WithOverride(name, merged); err != nil {
-			writeError(w, http.StatusBadRequest, overrideProblems(name, err))
+			writeError(w, http.StatusBadRequest, bounded(overrideProblems(name, err), slices.Collect(maps.Keys(patch))...))
 			return
 		}
 		if err := db.SetPolicyOverrides(ctx, s.opts.Pool, name, patch, principalFrom(ctx).Name); err != nil {

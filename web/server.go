@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -34,6 +36,7 @@ import (
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/metrics"
+	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/migrations"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -68,6 +71,8 @@ type Server struct {
 	// credentials are the configured credentials, which authenticate
 	// compares every request's against.
 	credentials []credential
+	// logins throttles each client's wrong credentials.
+	logins *loginThrottle
 	// tombstones serves the run and entity APIs' tombstone reads and
 	// clears.
 	tombstones tombstone.Store
@@ -88,8 +93,9 @@ func New(opts Options) (*Server, error) {
 	}
 	uiHandler, err := riverui.NewHandler(&riverui.HandlerOpts{
 		Endpoints: riverui.NewEndpoints(opts.River, nil),
-		Logger:    opts.Logger.With(slog.String("component", "riverui")),
-		Prefix:    riverUIPrefix,
+		// River UI logs request values whole: cut each one.
+		Logger: slog.New(boundedHandler{opts.Logger.Handler()}).With(slog.String("component", "riverui")),
+		Prefix: riverUIPrefix,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("build river ui: %w", err)
@@ -101,6 +107,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		opts: opts, mux: http.NewServeMux(), riverUI: uiHandler, guard: g,
 		credentials: credentialsOf(opts.Config.HTTP),
+		logins:      newLoginThrottle(opts.Config.HTTP.FailedLoginsPerMinute),
 		tombstones:  tombstone.NewPostgres(opts.Pool),
 		entities:    entity.NewResolver(opts.Config, opts.Pool),
 		throughput:  throughputCaches(opts.Config),
@@ -125,8 +132,15 @@ func (s *Server) Start(ctx context.Context) error {
 // (Host, origin of a state change, clean path and query, body size; see
 // Server.guarded) before its route. Under /api/ the mux's own plain-text
 // 404 and 405 answers are turned into JSON errors like every other.
+//
+// A panic in any handler (River UI's included) is recovered: the client
+// gets a short JSON 500 (when nothing was written yet) and the log one
+// bounded line, never a stack trace.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	setSecurityHeaders(w.Header(), r.URL.Path)
+	tw := &trackingWriter{ResponseWriter: w}
+	defer s.recoverPanic(tw, r)
+	w = tw
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		w = &jsonErrorWriter{ResponseWriter: w}
 	}
@@ -136,11 +150,74 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
+// recoverPanic, deferred, turns a handler's panic into a 500 and one log
+// line naming the request and where it panicked, each value bounded. An
+// http.ErrAbortHandler panic is passed on: it is how a handler asks the
+// server to drop the connection silently.
+func (s *Server) recoverPanic(w *trackingWriter, r *http.Request) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	s.opts.Logger.Error("web: handler panicked; answered 500",
+		slog.String("method", quote.Prefix(r.Method)),
+		slog.String("path", quote.Prefix(r.URL.Path)),
+		slog.String("panic", quote.Prefix(fmt.Sprint(v))),
+		slog.String("at", panicSite()))
+	if w.wrote {
+		return // the status is sent: the client sees a cut answer
+	}
+	writeError(w, http.StatusInternalServerError, "internal error: the request could not be answered (the service logged why)")
+}
+
+// panicSite names the function and line that panicked: the first frame
+// below the runtime's panic machinery, as recoverPanic's caller sees it.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf("%s (%s:%d)", f.Function, filepath.Base(f.File), f.Line)
+		}
+		if !more {
+			return "unknown"
+		}
+	}
+}
+
+// trackingWriter notes whether the answer's status was sent, so a
+// recovered panic answers only when it was not.
+type trackingWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *trackingWriter) WriteHeader(status int) {
+	if status >= 200 {
+		w.wrote = true
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *trackingWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *trackingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
 // routes mounts everything. When credentials are configured, everything but
 // the probes and /metrics (unless http.metrics_auth) requires them: the
 // dashboard, its assets, the whole API (reads included) and River UI (page,
 // assets and its API). Viewers may only read (requireAuth); River UI's
-// state changes are audited (auditRiverUI), like the API's actions.
+// state changes are audited (auditRiverUI), like the API's actions; its
+// API gets only page sizes it can serve and answers short errors
+// (guardRiverUIAPI).
 func (s *Server) routes() {
 	auth := s.requireAuth
 	s.mux.HandleFunc("GET /healthz", s.handleHealthz)
@@ -150,7 +227,7 @@ func (s *Server) routes() {
 		metricsHandler = auth(metricsHandler)
 	}
 	s.mux.Handle("GET /metrics", metricsHandler)
-	s.mux.Handle(riverUIPrefix+"/", auth(s.auditRiverUI(s.riverUI)))
+	s.mux.Handle(riverUIPrefix+"/", auth(guardRiverUIAPI(s.auditRiverUI(s.riverUI))))
 	s.mux.Handle(riverUIPrefix, auth(http.RedirectHandler(riverUIPrefix+"/", http.StatusMovedPermanently)))
 	s.dashboardRoutes()
 	s.apiRoutes()
@@ -189,9 +266,21 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// writeError writes {"error": msg} with status.
+// writeError writes {"error": msg} with status, msg cut to maxMessage
+// bytes (see cutMessage).
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": msg})
+	writeJSON(w, status, map[string]string{"error": cutMessage(msg)})
+}
+
+// cutMessage returns msg when it is at most maxMessage bytes, else its
+// first bytes and "…", maxMessage bytes in all: docs/api.md promises that
+// an error message is never longer, whatever a request repeated in it.
+func cutMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	const more = "…"
+	return quote.Cut(msg, maxMessage-len(more)) + more
 }
 
 // jsonErrorWriter rewrites plain-text error answers (http.Error, as the mux

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
@@ -84,6 +85,9 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config, strict bool) 
 			c.printFinding("lethe", f.Severity, f.Problem, f.Fix)
 		}
 	}
+	if err := c.checkRiverSchema(ctx, pool, cfg, &tally); err != nil {
+		return err
+	}
 	for _, policy := range cfg.Policies {
 		name := policy.Base().Name
 		var findings []db.TableFinding
@@ -130,6 +134,9 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config, strict bool) 
 	if tally.lethe {
 		failures = append(failures, "Lethe's own tables")
 	}
+	if tally.riverSchema {
+		failures = append(failures, "river.schema")
+	}
 	if tally.failedPolicies > 0 {
 		failures = append(failures, fmt.Sprintf("%d of %d policies", tally.failedPolicies, len(cfg.Policies)))
 	}
@@ -156,10 +163,88 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config, strict bool) 
 	return nil
 }
 
+// checkRiverSchema fails the check when river.schema holds a table the
+// configuration's policies or entities name: River creates, migrates and
+// (migrating down) drops its tables there, so that schema must be Lethe's
+// own. "public" holding them is a warning only: it is the layout of Lethe
+// versions before river.schema, which keeps working.
+func (c *cli) checkRiverSchema(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, tally *findingTally) error {
+	schema := cfg.River.Schema
+	shared, err := tablesInSchema(ctx, pool, schema, configTables(cfg))
+	if err != nil {
+		return err
+	}
+	if len(shared) == 0 {
+		return nil
+	}
+	const fix = "set river.schema to a schema of Lethe's own (the default, " + config.DefaultRiverSchema + "), then run lethe migrate up"
+	problem := fmt.Sprintf("river.schema %s holds %s, which the configuration deletes from: River's tables and migrations must not share a schema with yours", schema, strings.Join(shared, ", "))
+	severity := entity.SeverityError
+	if schema == "public" {
+		severity = entity.SeverityWarning
+		problem += " (public is the layout of Lethe versions before river.schema: it works, but keep River apart)"
+		tally.warnings++
+	} else {
+		tally.riverSchema = true
+	}
+	c.printFinding("river.schema", severity, problem, fix)
+	return nil
+}
+
+// configTables lists the tables cfg's policies and entities name, once
+// each, in configuration order.
+func configTables(cfg *config.Config) []string {
+	var tables []string
+	add := func(names ...string) {
+		for _, name := range names {
+			if name != "" && !slices.Contains(tables, name) {
+				tables = append(tables, name)
+			}
+		}
+	}
+	for _, p := range cfg.Policies {
+		switch p := p.(type) {
+		case *config.Expire:
+			add(p.Table)
+		case *config.Sweep:
+			add(p.Table)
+		}
+	}
+	for _, name := range cfg.EntityNames() {
+		if e := cfg.Entity(name); e != nil {
+			add(e.Tables()...)
+		}
+	}
+	return tables
+}
+
+// tablesInSchema returns those of tables that, resolved as Lethe's
+// statements resolve them (unqualified, on the search path), are in
+// schema; tables that do not exist are not.
+func tablesInSchema(ctx context.Context, pool *pgxpool.Pool, schema string, tables []string) ([]string, error) {
+	rows, err := pool.Query(ctx, `
+		SELECT t.name
+		FROM unnest($1::text[]) WITH ORDINALITY AS t(name, i)
+		JOIN pg_class c ON c.oid = to_regclass(quote_ident(t.name))
+		JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = $2
+		ORDER BY t.i`, tables, schema)
+	if err != nil {
+		return nil, fmt.Errorf("find the configured tables in river.schema %s: %w", schema, err)
+	}
+	shared, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("find the configured tables in river.schema %s: %w", schema, err)
+	}
+	return shared, nil
+}
+
 // findingTally counts what the database check found.
 type findingTally struct {
 	// lethe says Lethe's own tables are missing.
 	lethe bool
+	// riverSchema says river.schema holds tables the configuration names.
+	riverSchema bool
 	// failedPolicies counts policies (or entities) with errors; warnings
 	// counts warnings.
 	failedPolicies, warnings int

@@ -306,3 +306,50 @@ func TestCheckConfigDBPartitioned(t *testing.T) {
 		t.Fatalf("expire with its partial indexes: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestCheckConfigDBRiverSchema: a river.schema holding a table the
+// configuration deletes from fails the check, naming the table; public
+// holding them (the layout before river.schema) is a warning.
+func TestCheckConfigDBRiverSchema(t *testing.T) {
+	t.Parallel()
+	url, pool := migratedDB(t)
+	if _, err := pool.Exec(t.Context(), `
+		CREATE SCHEMA shared;
+		CREATE TABLE shared.sessions (id uuid PRIMARY KEY, expires_at timestamptz NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	config := func(schema string) string {
+		return writeConfig(t, `
+database:
+  url: "`+url+sep+`search_path=shared,public"
+river:
+  schema: `+schema+`
+`+sweepPolicy+`
+  - {name: sessions, kind: sweep, table: sessions, key_column: id}`)
+	}
+
+	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--config", config("shared"))
+	const refused = `river.schema     error: river.schema shared holds sessions, which the configuration deletes from`
+	if code != 1 || !strings.Contains(out, refused) || !strings.Contains(errOut, "river.schema") {
+		t.Errorf("river.schema holding a policy's table: exit %d, want 1 with\n%s\ngot\n%s%s", code, refused, out, errOut)
+	}
+	checkConfigFindings(t, out)
+
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("public"))
+	const warned = `river.schema     warning: river.schema public holds lineage_event_idempotency, which the configuration deletes from`
+	if code != 0 || !strings.Contains(out, warned) {
+		t.Errorf("river.schema public holding the tables: exit %d, want 0 with\n%s\ngot\n%s%s", code, warned, out, errOut)
+	}
+	if code, _, _ = runCLI(t, nil, "check-config", "--db", "--strict", "--config", config("public")); code != 1 {
+		t.Errorf("the same with --strict: exit %d, want 1", code)
+	}
+
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", config("lethe"))
+	if strings.Contains(out, "river.schema     ") {
+		t.Errorf("river.schema of Lethe's own: exit %d, want no river.schema finding\n%s%s", code, out, errOut)
+	}
+}

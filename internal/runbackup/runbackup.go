@@ -13,6 +13,7 @@ package runbackup
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -28,6 +29,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
 )
@@ -164,33 +166,257 @@ const DefaultMaxBytes = 512 << 20
 func Read(r io.Reader) (*Backup, error) { return ReadLimit(r, DefaultMaxBytes) }
 
 // ReadLimit reads a backup written by Write (or plain JSON) and checks it.
-// It stops with an error as soon as the decompressed backup exceeds max
-// bytes, so a small file that expands enormously costs at most that much.
+// It fails with ErrTooLarge when the decompressed backup exceeds max
+// bytes, and learns that before holding any of it: a compressed file is
+// decompressed twice, first only to count its bytes (r is read again from
+// where it stood when it is an io.Seeker, such as a file; else the
+// compressed bytes are held meanwhile). A small file that expands
+// enormously thus costs the gzip reader's few KiB (and, unseekable, its
+// own size), never what it expands to. The JSON is then decoded a field,
+// a table and a blob at a time, so beyond what the Backup holds only the
+// largest of those is buffered.
 func ReadLimit(r io.Reader, max int64) (*Backup, error) {
-	br := bufio.NewReader(r)
-	var src io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		gz, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, fmt.Errorf("read backup: %w", err)
-		}
-		defer gz.Close()
-		src = gz
+	src, err := measured(r, max)
+	if err != nil {
+		return nil, fmt.Errorf("read backup: %w", err)
 	}
 	limited := &limitReader{r: src, left: max}
-	var b Backup
-	dec := json.NewDecoder(limited)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	b, err := decode(limited)
+	if err != nil {
 		if limited.exceeded {
 			return nil, fmt.Errorf("read backup: larger than %d bytes decompressed: %w", max, ErrTooLarge)
 		}
-		return nil, fmt.Errorf("read backup: not a Lethe backup file: %w", err)
+		return nil, fmt.Errorf("read backup: not a Lethe backup file: %w", cutError{err})
 	}
 	if err := b.validate(); err != nil {
 		return nil, fmt.Errorf("read backup: %w", err)
 	}
+	return b, nil
+}
+
+// cutError is err with its message cut to maxErrorText bytes:
+// encoding/json repeats a number or a string it cannot use whole.
+type cutError struct{ err error }
+
+const maxErrorText = 200
+
+func (e cutError) Error() string {
+	msg := e.err.Error()
+	if len(msg) <= maxErrorText {
+		return msg
+	}
+	return quote.Cut(msg, maxErrorText) + "…"
+}
+
+func (e cutError) Unwrap() error { return e.err }
+
+// measured returns r's backup, decompressed when it is gzip, once it has
+// counted that the backup is at most max bytes decompressed (only a
+// compressed one or a seekable r is counted first: a plain one read once
+// is as large as the bytes read, which ReadLimit bounds as it decodes).
+func measured(r io.Reader, max int64) (io.Reader, error) {
+	seeker, seekable := r.(io.Seeker)
+	var start int64
+	if seekable {
+		var err error
+		if start, err = seeker.Seek(0, io.SeekCurrent); err != nil {
+			seekable = false // a pipe or a terminal: read it once
+		}
+	}
+	br := bufio.NewReader(r)
+	magic, _ := br.Peek(2)
+	compressed := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+	if !compressed && !seekable {
+		return br, nil
+	}
+	var again func() (io.Reader, error)
+	if seekable {
+		again = func() (io.Reader, error) {
+			if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+				return nil, fmt.Errorf("read the file again: %w", err)
+			}
+			return bufio.NewReader(r), nil
+		}
+	} else {
+		// Held compressed: a gzip stream of at most max bytes is at most
+		// max and its stored blocks' 5 bytes per 64 KiB (and a header).
+		maxCompressed := max + max/(64<<10)*5 + 64<<10
+		held, err := io.ReadAll(&limitReader{r: br, left: maxCompressed})
+		if errors.Is(err, ErrTooLarge) {
+			return nil, fmt.Errorf("larger than %d bytes compressed: %w", maxCompressed, ErrTooLarge)
+		}
+		if err != nil {
+			return nil, err
+		}
+		again = func() (io.Reader, error) { return bytes.NewReader(held), nil }
+	}
+	first, err := again()
+	if err != nil {
+		return nil, err
+	}
+	n, err := countDecompressed(first, compressed, max)
+	if err != nil {
+		return nil, err
+	}
+	if n > max {
+		return nil, fmt.Errorf("larger than %d bytes decompressed: %w", max, ErrTooLarge)
+	}
+	second, err := again()
+	if err != nil || !compressed {
+		return second, err
+	}
+	gz, err := gzip.NewReader(second)
+	if err != nil {
+		return nil, err
+	}
+	return gz, nil
+}
+
+// countDecompressed counts the bytes r holds, gunzipped when compressed,
+// up to max+1.
+func countDecompressed(r io.Reader, compressed bool, max int64) (int64, error) {
+	if compressed {
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return 0, fmt.Errorf("not a Lethe backup file: %w", err)
+		}
+		r = gz
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(r, max+1))
+	if err != nil {
+		return n, fmt.Errorf("not a Lethe backup file: %w", err)
+	}
+	return n, nil
+}
+
+// decode reads one backup from r: a JSON object with only Backup's fields
+// (matched as encoding/json does, ignoring case), decoded one at a time;
+// tables and blobs one table and one blob at a time.
+func decode(r io.Reader) (*Backup, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var b Backup
+	if err := expectDelim(dec, '{', "a backup"); err != nil {
+		return nil, err
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		var field any
+		switch {
+		case strings.EqualFold(name, "version"):
+			field = &b.Version
+		case strings.EqualFold(name, "entity"):
+			field = &b.Entity
+		case strings.EqualFold(name, "key"):
+			field = &b.Key
+		case strings.EqualFold(name, "run_hash"):
+			field = &b.RunHash
+		case strings.EqualFold(name, "created_at"):
+			field = &b.CreatedAt
+		case strings.EqualFold(name, "experiments"):
+			field = &b.Experiment
+		case strings.EqualFold(name, "tables"):
+			err = decodeTables(dec, &b)
+		case strings.EqualFold(name, "blobs"):
+			err = decodeBlobs(dec, &b)
+		default:
+			return nil, fmt.Errorf("unknown field %s", quote.Value(name))
+		}
+		if field != nil {
+			err = dec.Decode(field)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	if err := expectDelim(dec, '}', "the end of the backup"); err != nil {
+		return nil, err
+	}
 	return &b, nil
+}
+
+// decodeTables reads "tables": null or an object of tables' rows, one
+// table at a time.
+func decodeTables(dec *json.Decoder, b *Backup) error {
+	if null, err := nullOr(dec, '{', "an object of tables"); null || err != nil {
+		return err
+	}
+	if b.Tables == nil {
+		b.Tables = map[string][]json.RawMessage{}
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		table, _ := tok.(string)
+		var rows []json.RawMessage
+		if err := dec.Decode(&rows); err != nil {
+			return fmt.Errorf("%s: %w", quote.Value(table), err)
+		}
+		b.Tables[table] = rows
+	}
+	return expectDelim(dec, '}', "the end of the tables")
+}
+
+// decodeBlobs reads "blobs": null or an array of blobs, one at a time.
+func decodeBlobs(dec *json.Decoder, b *Backup) error {
+	if null, err := nullOr(dec, '[', "an array of blobs"); null || err != nil {
+		b.Blobs = nil
+		return err
+	}
+	b.Blobs = []Blob{}
+	for dec.More() {
+		var bl Blob
+		if err := dec.Decode(&bl); err != nil {
+			return fmt.Errorf("blob %d: %w", len(b.Blobs), err)
+		}
+		b.Blobs = append(b.Blobs, bl)
+	}
+	return expectDelim(dec, ']', "the end of the blobs")
+}
+
+// nullOr reads the next token: true for null, else it must be open.
+func nullOr(dec *json.Decoder, open json.Delim, want string) (bool, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return false, err
+	}
+	if tok == nil {
+		return true, nil
+	}
+	if tok != open {
+		return false, fmt.Errorf("want %s, got %s", want, describe(tok))
+	}
+	return false, nil
+}
+
+// expectDelim reads the next token, which must be d.
+func expectDelim(dec *json.Decoder, d json.Delim, want string) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok != d {
+		return fmt.Errorf("want %s, got %s", want, describe(tok))
+	}
+	return nil
+}
+
+// describe names a JSON token in an error, bounded.
+func describe(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		return string(v)
+	case string:
+		return "string " + quote.Value(v)
+	default:
+		return quote.Prefix(fmt.Sprint(v))
+	}
 }
 
 // ErrTooLarge is a backup over the size limit.
