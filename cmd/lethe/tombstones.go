@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
@@ -27,6 +28,7 @@ import (
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
+	"github.com/lethehq/lethe/web"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -143,7 +145,8 @@ func deleteCommand() command {
 		if err != nil {
 			return err
 		}
-		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: name, Key: key}, nil)
+		// Tagged so that `lethe status` can say the CLI asked for it.
+		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: name, Key: key}, &river.InsertOpts{Tags: []string{web.JobTagCLI}})
 		if err != nil {
 			return fmt.Errorf("insert delete job for %s %s: %w", name, key, err)
 		}
