@@ -52,6 +52,9 @@ type Config struct {
 	HTTP     HTTP     `yaml:"http"`
 	River    River    `yaml:"river"`
 
+	// Audit bounds Lethe's own history (see Audit).
+	Audit Audit `yaml:"audit"`
+
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
 
@@ -348,6 +351,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
+	c.Audit.setDefaults()
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -445,6 +449,7 @@ func (c *Config) Validate() error {
 	case len(c.River.Schema) > maxRiverSchemaLen:
 		errs.add("river.schema", "%q is longer than River's %d characters (its notification topics are prefixed with it)", c.River.Schema, maxRiverSchemaLen)
 	}
+	c.Audit.validate(&errs, c)
 
 	seen := map[string]bool{}
 	for i, p := range c.Policies {

@@ -30,7 +30,7 @@ func Kinds() []string {
 		jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindExpireDelete, jobs.KindSweep,
 		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
-		jobs.KindAddToExperiment, jobs.KindPutRunBlob,
+		jobs.KindAddToExperiment, jobs.KindPutRunBlob, jobs.KindPruneHistory,
 	}
 }
 
