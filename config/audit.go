@@ -32,7 +32,8 @@ type Audit struct {
 	// load the pacing controller lengthens it (up to 1s or Pause) and
 	// shrinks the batch (down to 100 entries or BatchSize).
 	Pause Duration `yaml:"pause"`
-	// LockTimeout (2s) and StatementTimeout (30s) bound each statement of
+	// LockTimeout (2s) and StatementTimeout (30s, or half of
+	// river.job_timeout when that is less) bound each statement of
 	// the prune. A prune that cannot get its lock in time stops and the
 	// next run tries again.
 	LockTimeout      Duration `yaml:"lock_timeout"`
@@ -51,13 +52,15 @@ const (
 // the last hour of the audit.
 const minAuditRetain = Duration(time.Hour)
 
-func (a *Audit) setDefaults() {
+// setDefaults fills what the file left out; jobTimeout is river.job_timeout,
+// the prune job's timeout, which a default statement timeout stays within.
+func (a *Audit) setDefaults(jobTimeout Duration) {
 	a.Retain = cmp.Or(a.Retain, DefaultAuditRetain)
 	a.MaxRows = cmp.Or(a.MaxRows, DefaultAuditMaxRows)
 	a.Schedule = cmp.Or(a.Schedule, DefaultAuditSchedule)
 	a.BatchSize = cmp.Or(a.BatchSize, DefaultAuditBatchSize)
 	a.Pause = cmp.Or(a.Pause, Duration(100*time.Millisecond))
-	a.StatementTimeout = cmp.Or(a.StatementTimeout, DefaultStatementTimeout)
+	a.StatementTimeout = cmp.Or(a.StatementTimeout, min(DefaultStatementTimeout, max(jobTimeout/2, Duration(time.Millisecond))))
 	a.LockTimeout = cmp.Or(a.LockTimeout, min(DefaultLockTimeout, a.StatementTimeout))
 }
 

@@ -351,7 +351,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
-	c.Audit.setDefaults()
+	c.Audit.setDefaults(c.River.JobTimeout)
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
