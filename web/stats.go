@@ -70,6 +70,17 @@ type TombstoneOverview struct {
 	Recent   []db.Tombstone      `json:"recent"`
 }
 
+// HistoryOverview is the size of Lethe's own tables and how the audit,
+// the one that grows with the work done, is kept bounded (audit.retain,
+// audit.max_rows; pruned by lethe.prune_history).
+type HistoryOverview struct {
+	Retain   string `json:"retain"`
+	MaxRows  int64  `json:"max_rows"`
+	Schedule string `json:"schedule"`
+	// Tables are every lethe_* table, by name.
+	Tables []db.OwnTable `json:"tables"`
+}
+
 // Overview is everything the dashboard shows but the chart.
 type Overview struct {
 	GeneratedAt  time.Time         `json:"generated_at"`
@@ -78,6 +89,8 @@ type Overview struct {
 	Tombstones   TombstoneOverview `json:"tombstones"`
 	// Replica is the replica throttle; null without max_replica_lag.
 	Replica *ReplicaOverview `json:"replica"`
+	// History is the size of Lethe's own tables.
+	History HistoryOverview `json:"history"`
 }
 
 // cache keeps the last result of a read so that several open dashboards
@@ -186,6 +199,11 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	if ov.Tombstones.Recent == nil {
 		ov.Tombstones.Recent = []db.Tombstone{}
+	}
+	audit := s.opts.Config.Audit
+	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}
+	if ov.History.Tables, err = db.OwnTables(ctx, pool); err != nil {
+		return nil, err
 	}
 	return ov, nil
 }
