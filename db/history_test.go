@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -121,6 +122,34 @@ func TestPruneHistory(t *testing.T) {
 		require.Less(t, time.Since(began), 5*time.Second)
 		require.NoError(t, tx.Rollback(ctx))
 		require.Len(t, auditFinished(ctx, t, pool, "old"), 5)
+	})
+
+	// The prune's statements (internal/dbsqlc/audit.sql) read the oldest
+	// entries through the finished_at index of migration 0001, so a batch
+	// costs about its size whatever the table holds, and no index of its
+	// own is needed.
+	t.Run("PruneWalksTheFinishedIndex", func(t *testing.T) {
+		t.Parallel()
+		pool := testenv.MigratedPool(t)
+		seedAudit(ctx, t, pool, "p", 20_000, time.Hour)
+		_, err := pool.Exec(ctx, `ANALYZE lethe_deletion_audit`)
+		require.NoError(t, err)
+		for _, sql := range []string{
+			`DELETE FROM lethe_deletion_audit WHERE id IN (SELECT id FROM lethe_deletion_audit
+				WHERE finished_at < now() - interval '90 days' ORDER BY finished_at LIMIT 10000)`,
+			`DELETE FROM lethe_deletion_audit WHERE id IN (SELECT id FROM lethe_deletion_audit ORDER BY finished_at LIMIT 100)`,
+		} {
+			rows, err := pool.Query(ctx, "EXPLAIN "+sql)
+			require.NoError(t, err)
+			var plan []string
+			for rows.Next() {
+				var line string
+				require.NoError(t, rows.Scan(&line))
+				plan = append(plan, line)
+			}
+			require.NoError(t, rows.Err())
+			require.Contains(t, strings.Join(plan, "\n"), "Index Scan Backward using lethe_deletion_audit_finished_idx", "plan of %s", sql)
+		}
 	})
 
 	t.Run("OwnTablesSized", func(t *testing.T) {
