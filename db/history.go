@@ -97,10 +97,11 @@ const OwnTableExactRows = 100_000
 // schema (where Lethe's migrations create them; River's tables live in
 // river.schema and are not Lethe's), by name. A table the planner has no
 // estimate for, or estimates below OwnTableExactRows, is counted, the count
-// stopping at OwnTableExactRows (then an estimate, at least that).
+// stopping at OwnTableExactRows (then an estimate, at least that); one the
+// role may not read keeps the estimate.
 func OwnTables(ctx context.Context, exec Executor) ([]OwnTable, error) {
 	rows, err := exec.Query(ctx, `
-		SELECT c.relname::text, c.reltuples, pg_total_relation_size(c.oid)
+		SELECT c.relname::text, c.reltuples, pg_total_relation_size(c.oid), has_table_privilege(c.oid, 'SELECT')
 		FROM pg_class c
 		WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
 		  AND c.relname LIKE 'lethe\_%'
@@ -111,10 +112,11 @@ func OwnTables(ctx context.Context, exec Executor) ([]OwnTable, error) {
 	type sized struct {
 		OwnTable
 		estimate float64
+		readable bool
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (sized, error) {
 		var s sized
-		err := row.Scan(&s.Table, &s.estimate, &s.Bytes)
+		err := row.Scan(&s.Table, &s.estimate, &s.Bytes, &s.readable)
 		return s, err
 	})
 	if err != nil {
@@ -124,7 +126,7 @@ func OwnTables(ctx context.Context, exec Executor) ([]OwnTable, error) {
 	for i, s := range list {
 		t := s.OwnTable
 		t.Rows, t.RowsEstimated = int64(max(s.estimate, 0)), true
-		if s.estimate < OwnTableExactRows {
+		if s.estimate < OwnTableExactRows && s.readable {
 			var n int64
 			err := exec.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM `+Ident(t.Table)+` LIMIT $1) t`, OwnTableExactRows).Scan(&n)
 			if err != nil {

@@ -79,6 +79,9 @@ type HistoryOverview struct {
 	Schedule string `json:"schedule"`
 	// Tables are every lethe_* table, by name.
 	Tables []db.OwnTable `json:"tables"`
+	// Error is why Tables is missing; the rest of the overview still
+	// answers.
+	Error string `json:"error,omitempty"`
 }
 
 // Overview is everything the dashboard shows but the chart.
@@ -203,7 +206,13 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	audit := s.opts.Config.Audit
 	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}
 	if ov.History.Tables, err = db.OwnTables(ctx, pool); err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		ov.History.Error = err.Error()
+	}
+	if ov.History.Tables == nil {
+		ov.History.Tables = []db.OwnTable{}
 	}
 	return ov, nil
 }

@@ -404,7 +404,8 @@ function renderHistory(h) {
       <td class="right" title="${t.rows_estimated ? "estimate" : "exact"}">${t.rows_estimated ? "≈ " : ""}${compact(t.rows)}</td>
       <td class="right" title="${num(t.bytes)} bytes">${bytes(t.bytes)}</td>
     </tr>`);
-  setHTML($("history-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="3">No tables</td></tr>`);
+  const empty = h.error ? `Sizes unavailable: ${esc(h.error)}` : "No tables";
+  setHTML($("history-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="3">${empty}</td></tr>`);
 }
 
 // ---- entities ----
