@@ -188,7 +188,8 @@ func (h *HistoryPruner) run(ctx context.Context, a config.Audit) (HistoryPrune, 
 }
 
 // log writes the prune's line: INFO when it pruned something (or stopped
-// early), DEBUG when there was nothing to prune, ERROR when it failed.
+// early, or a stop of the service interrupted it), DEBUG when there was
+// nothing to prune, ERROR when it failed.
 func (h *HistoryPruner) log(ctx context.Context, a config.Audit, res HistoryPrune, err error) {
 	attrs := []slog.Attr{
 		slog.String("table", db.AuditTable),
@@ -199,6 +200,12 @@ func (h *HistoryPruner) log(ctx context.Context, a config.Audit, res HistoryPrun
 		slog.String("duration", formatDuration(res.Duration)),
 		slog.Duration("retain", a.Retain.D()),
 		slog.Int64("max_rows", a.MaxRows),
+	}
+	if err != nil && interrupted(ctx, err) {
+		// A stop of the service: River runs the job again.
+		attrs = append(attrs, slog.Bool("interrupted", true))
+		h.deps.Logger.LogAttrs(ctx, slog.LevelInfo, pruneMsgDone, attrs...)
+		return
 	}
 	if err != nil {
 		attrs = append(attrs, slog.String("error", err.Error()))
