@@ -2,10 +2,12 @@ package db
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/db/internal/dbsqlc"
@@ -53,7 +55,8 @@ func PruneAuditOldest(ctx context.Context, pool *pgxpool.Pool, t Timeouts, limit
 // AuditRows returns how many entries the audit holds: the planner's
 // estimate (pg_class.reltuples) when it is known and below 90% of
 // atLeast, the estimate's margin for a table autovacuum last analyzed up to
-// 10% ago; else an exact count under t. exact says which. A prune that
+// 10% ago; else an exact count under t, or the estimate again when the
+// count outlasts t's statement timeout. exact says which. A prune that
 // only needs to know whether the table holds more than atLeast entries
 // then costs no scan while it holds clearly fewer.
 func AuditRows(ctx context.Context, pool *pgxpool.Pool, t Timeouts, atLeast int64) (rows int64, exact bool, err error) {
@@ -69,11 +72,21 @@ func AuditRows(ctx context.Context, pool *pgxpool.Pool, t Timeouts, atLeast int6
 		rows, err = dbsqlc.New().AuditCount(ctx, tx)
 		return err
 	})
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == sqlStateQueryCanceled && estimate >= 0 {
+		// Too many to count within statement_timeout: the estimate is
+		// what there is.
+		return int64(estimate), false, nil
+	}
 	if err != nil {
 		return 0, false, fmt.Errorf("count audit entries: %w", err)
 	}
 	return rows, true, nil
 }
+
+// sqlStateQueryCanceled is query_canceled: a statement_timeout (or a
+// cancel request).
+const sqlStateQueryCanceled = "57014"
 
 // OwnTable is the size of one of Lethe's own tables (lethe_*), as the
 // dashboard and /metrics show it.
