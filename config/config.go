@@ -54,6 +54,9 @@ type Config struct {
 	// Privacy says how keys are shown (see Privacy).
 	Privacy Privacy `yaml:"privacy"`
 
+	// Audit bounds Lethe's own history (see Audit).
+	Audit Audit `yaml:"audit"`
+
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
 
@@ -363,6 +366,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
+	c.Audit.setDefaults(c.River.JobTimeout)
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -476,6 +480,7 @@ func (c *Config) Validate() error {
 	if c.HTTP.FailedLoginsPerMinute < 1 {
 		errs.add("http.failed_logins_per_minute", "must be at least 1")
 	}
+	c.Audit.validate(&errs, c)
 
 	seen := map[string]bool{}
 	for i, p := range c.Policies {

@@ -71,6 +71,20 @@ type TombstoneOverview struct {
 	Recent   []db.Tombstone      `json:"recent"`
 }
 
+// HistoryOverview is the size of Lethe's own tables and how the audit,
+// the one that grows with the work done, is kept bounded (audit.retain,
+// audit.max_rows; pruned by lethe.prune_history).
+type HistoryOverview struct {
+	Retain   string `json:"retain"`
+	MaxRows  int64  `json:"max_rows"`
+	Schedule string `json:"schedule"`
+	// Tables are every lethe_* table, by name.
+	Tables []db.OwnTable `json:"tables"`
+	// Error is why Tables is missing; the rest of the overview still
+	// answers.
+	Error string `json:"error,omitempty"`
+}
+
 // Overview is everything the dashboard shows but the chart.
 type Overview struct {
 	GeneratedAt  time.Time         `json:"generated_at"`
@@ -79,6 +93,8 @@ type Overview struct {
 	Tombstones   TombstoneOverview `json:"tombstones"`
 	// Replica is the replica throttle; null without max_replica_lag.
 	Replica *ReplicaOverview `json:"replica"`
+	// History is the size of Lethe's own tables.
+	History HistoryOverview `json:"history"`
 	// KeyDisplay is privacy.key_display: with hash, tombstones' keys show
 	// hashed.
 	KeyDisplay string `json:"key_display"`
@@ -194,6 +210,17 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	for i, t := range ov.Tombstones.Recent {
 		ov.Tombstones.Recent[i].Key = s.opts.Config.Privacy.DisplayKey(t.Key)
+	}
+	audit := s.opts.Config.Audit
+	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}
+	if ov.History.Tables, err = db.OwnTables(ctx, pool); err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		ov.History.Error = err.Error()
+	}
+	if ov.History.Tables == nil {
+		ov.History.Tables = []db.OwnTable{}
 	}
 	return ov, nil
 }

@@ -172,6 +172,7 @@ function render() {
   renderPolicies(ov.policies);
   renderEntities(ov);
   renderTombstones(ov.tombstones);
+  renderHistory(ov.history);
   renderChart(state.throughput);
   $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
   tickStatus();
@@ -382,6 +383,31 @@ function renderTombstones(t) {
     </tr>`;
   });
   setHTML($("tomb-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`);
+}
+
+// bytes shows a size in binary units: 8 KiB, 1.5 GiB.
+function bytes(n) {
+  if (n == null) return "–";
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++; }
+  return `${i ? n.toFixed(n < 10 ? 1 : 0) : n} ${units[i]}`;
+}
+
+// renderHistory lists the size of Lethe's own tables and how the audit is
+// kept bounded.
+function renderHistory(h) {
+  if (!h) return;
+  const days = /^(\d+)h0m0s$/.exec(h.retain || "");
+  const kept = days && +days[1] % 24 === 0 ? `${+days[1] / 24} days` : goDuration(h.retain);
+  $("history-policy").textContent = `Audit kept ${kept}, at most ${num(h.max_rows)} entries; pruned ${h.schedule}`;
+  const rows = (h.tables || []).map((t) => `<tr>
+      <td class="key">${esc(t.table)}</td>
+      <td class="right" title="${t.rows_estimated ? "estimate" : "exact"}">${t.rows_estimated ? "≈ " : ""}${compact(t.rows)}</td>
+      <td class="right" title="${num(t.bytes)} bytes">${bytes(t.bytes)}</td>
+    </tr>`);
+  const empty = h.error ? `Sizes unavailable: ${esc(h.error)}` : "No tables";
+  setHTML($("history-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="3">${empty}</td></tr>`);
 }
 
 // ---- entities ----

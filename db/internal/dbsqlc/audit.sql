@@ -86,3 +86,20 @@ SELECT b.at::timestamptz AS at, coalesce(s.rows, 0)::bigint AS rows, coalesce(s.
        coalesce(s.errors, 0)::bigint AS errors
 FROM buckets b LEFT JOIN sums s USING (at)
 ORDER BY b.at;
+
+-- Up to max entries that finished before @before, oldest first: the prune
+-- of entries older than audit.retain. The subquery walks
+-- lethe_deletion_audit_finished_idx backwards from its oldest end, so a
+-- batch costs about max index entries whatever the table holds.
+-- name: AuditPruneBefore :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit WHERE finished_at < @before::timestamptz
+             ORDER BY finished_at LIMIT @max);
+
+-- The max oldest entries: the prune beyond audit.max_rows.
+-- name: AuditPruneOldest :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit ORDER BY finished_at LIMIT @max);
+
+-- name: AuditCount :one
+SELECT count(*) FROM lethe_deletion_audit;

@@ -10,6 +10,17 @@ import (
 	"time"
 )
 
+const auditCount = `-- name: AuditCount :one
+SELECT count(*) FROM lethe_deletion_audit
+`
+
+func (q *Queries) AuditCount(ctx context.Context, db DBTX) (int64, error) {
+	row := db.QueryRow(ctx, auditCount)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const auditInsert = `-- name: AuditInsert :exec
 INSERT INTO lethe_deletion_audit
     (policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error, detail)
@@ -48,6 +59,43 @@ func (q *Queries) AuditInsert(ctx context.Context, db DBTX, arg *AuditInsertPara
 		arg.Detail,
 	)
 	return err
+}
+
+const auditPruneBefore = `-- name: AuditPruneBefore :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit WHERE finished_at < $1::timestamptz
+             ORDER BY finished_at LIMIT $2)
+`
+
+type AuditPruneBeforeParams struct {
+	Before time.Time
+	Max    int32
+}
+
+// Up to max entries that finished before @before, oldest first: the prune
+// of entries older than audit.retain. The subquery walks
+// lethe_deletion_audit_finished_idx backwards from its oldest end, so a
+// batch costs about max index entries whatever the table holds.
+func (q *Queries) AuditPruneBefore(ctx context.Context, db DBTX, arg *AuditPruneBeforeParams) (int64, error) {
+	result, err := db.Exec(ctx, auditPruneBefore, arg.Before, arg.Max)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const auditPruneOldest = `-- name: AuditPruneOldest :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit ORDER BY finished_at LIMIT $1)
+`
+
+// The max oldest entries: the prune beyond audit.max_rows.
+func (q *Queries) AuditPruneOldest(ctx context.Context, db DBTX, max int32) (int64, error) {
+	result, err := db.Exec(ctx, auditPruneOldest, max)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const auditRecentErrors = `-- name: AuditRecentErrors :many
