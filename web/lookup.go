@@ -297,7 +297,8 @@ func progressOf(trail []db.AuditEntry) *DeletionProgress {
 // deletionRecord assembles the finished deletion of the key from trail
 // (newest first, since its tombstone was last cleared).
 func (l Lookup) deletionRecord(ctx context.Context, ent *entity.Entity, key string, trail []db.AuditEntry) (*DeletionRecord, error) {
-	rec := &DeletionRecord{Rows: map[string]int64{}, RowsNulled: map[string]int64{}, JobIDs: []int64{}}
+	rec := &DeletionRecord{Rows: map[string]int64{}, RowsNulled: map[string]int64{}, JobIDs: []int64{},
+		RequestedBy: Requester{Source: "unknown"}}
 	var first *db.AuditEntry
 	for i := len(trail) - 1; i >= 0; i-- { // oldest first
 		e := &trail[i]
@@ -347,7 +348,6 @@ func (l Lookup) deletionRecord(ctx context.Context, ent *entity.Entity, key stri
 
 // requested fills who asked for the deletion by job jobID, and when.
 func (l Lookup) requested(ctx context.Context, ent *entity.Entity, jobID int64, rec *DeletionRecord) error {
-	rec.RequestedBy.Source = "unknown"
 	job, err := db.DeleteJobByID(ctx, l.Pool, l.Config.River.Schema, jobID)
 	if err != nil {
 		return fmt.Errorf("requester of %s: %w", ent.Name, err)

@@ -162,6 +162,23 @@ func TestLookupStatus(t *testing.T) {
 		}
 	})
 
+	t.Run("DeletedPastTheAuditsRetention", func(t *testing.T) {
+		t.Parallel()
+		b := setupEntities(t)
+		// A tombstone whose deletion the audit no longer records (pruned).
+		if _, err := db.PutTombstone(b.ctx, b.pool, "account", carol); err != nil {
+			t.Fatal(err)
+		}
+		st := lookupStatus(t, b.do(t, "GET", "/api/v1/entities/account/"+carol+"/status", ""))
+		if st.State != web.StateDeleted || st.Deletion == nil || st.Deletion.RequestedBy.Source != "unknown" || st.Deletion.TotalRows != 0 ||
+			!strings.Contains(st.Summary, "the audit no longer records its deletion") {
+			t.Errorf("status of a tombstone without audit = %+v, want deleted, requested by unknown, saying the audit no longer records it", st)
+		}
+		if r := b.do(t, "GET", "/api/v1/entities/account/"+carol+"/receipt", ""); r.status != 200 || r.json["deleted_at"] == nil || r.json["verification"] != nil {
+			t.Errorf("receipt without audit = %d %s, want the tombstone's time and no verification", r.status, r.body)
+		}
+	})
+
 	t.Run("AuditSearchParameters", func(t *testing.T) {
 		t.Parallel()
 		b := setupEntities(t)
