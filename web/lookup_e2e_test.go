@@ -82,6 +82,7 @@ migrate_on_start: false
 		waitFor(`document.querySelectorAll('#audit-rows tr[data-audit-id]').length === 4`),
 		waitFor(`[...document.querySelectorAll('#audit-rows code')].map((c) => c.textContent).join(",") === "verify_entity,purge_blobs,delete_entity,request_delete"`),
 	)
+	time.Sleep(800 * time.Millisecond) // the smooth scroll to the audit panel
 	b.viewportShot(t, "lookup-3-audit", "#audit-panel")
 	b.noCSPViolations(t, "lookup")
 
