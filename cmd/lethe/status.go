@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/web"
 )
@@ -33,21 +32,11 @@ func statusCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
-		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
 		lookup := web.Lookup{Config: cfg, Pool: pool}
 		// Only a trial lists blobs, and only of an entity that has some.
 		if trial && ent.Decl.BlobPrefix != "" {

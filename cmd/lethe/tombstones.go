@@ -63,6 +63,28 @@ func (c *cli) deps(cfg *config.Config, pool *pgxpool.Pool, blobs blob.Store) *wo
 	return &workers.Deps{Config: cfg, Pool: pool, Blobs: blobs, Logger: c.logger(cfg), Metrics: metrics.New()}
 }
 
+// openEntity checks "<entity> <key>" arguments against cfg (a declared
+// entity, a well-formed key), opens cfg's pool, and returns the entity with
+// key as the database spells it. The caller closes the pool.
+func (c *cli) openEntity(ctx context.Context, fs *flag.FlagSet, configPath string, positional []string) (*config.Config, *pgxpool.Pool, *entity.Entity, string, error) {
+	if len(positional) != 2 {
+		return nil, nil, nil, "", usagef("want: <entity> <key>")
+	}
+	name, key := positional[0], positional[1]
+	cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
+		return checkEntityKey(cfg, name, key)
+	})
+	if err != nil {
+		return nil, nil, nil, "", err
+	}
+	ent, key, err := entityKey(ctx, cfg, pool, name, key)
+	if err != nil {
+		pool.Close()
+		return nil, nil, nil, "", err
+	}
+	return cfg, pool, ent, key, nil
+}
+
 // entityKey resolves the entity name of cfg and returns it with key as the
 // database spells it (entity.EntityGraph.CanonicalKey); a key its type
 // refuses is a usage error.
@@ -115,24 +137,15 @@ func deleteCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
-		}
 		if dryRun && wait {
 			return usagef("--dry-run deletes nothing, so there is nothing to --wait for")
 		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
+		name := ent.Name
 		if dryRun {
 			return c.previewDelete(ctx, cfg, pool, ent, key)
 		}
@@ -522,21 +535,11 @@ func backupCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
-		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
 		if out == "" {
 			out = ent.Name + "-" + key + ".lethe-backup.json.gz"
 			if ent.Name == jobs.EntityRun {
