@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -180,22 +182,47 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	if err := turn.take(ctx); err != nil {
 		return 0, 0, err
 	}
+	// From the first blob store call on, the batch's blobs may be gone, so
+	// the claim is recorded as begun first (committed, durable): whatever
+	// stops the batch after this, the watchdog finishes the claim instead
+	// of giving its rows back (see db.ExpireTable.BeginBlobDeletes).
+	var (
+		gone    int   // keys of the batch known gone since the store call
+		audited int64 // keys of the claim earlier attempts' audit entries counted
+	)
 	if len(blobKeys) > 0 {
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			var err error
+			audited, err = table.BeginBlobDeletes(ctx, tx, claimedAt, job.ID)
+			return err
+		})
+		if err != nil {
+			return 0, 0, err
+		}
 		store := w.deps.Blobs
 		if turn.paced {
 			store = blob.Yielding(store)
 		}
-		blobsDeleted, err = store.Delete(ctx, blobKeys)
-		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
+		n, err := store.Delete(ctx, blobKeys)
 		if err != nil {
 			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)
-			w.auditFailure(ctx, conn, p.Name, job.ID, blobsDeleted, started, fmt.Errorf("policy %s: %w", p.Name, err))
-			return 0, blobsDeleted, err
+			gone = blobsGone(ctx, w.deps.Blobs, blobKeys, n)
+			return 0, w.auditFailure(ctx, conn, p, table, job, gone, audited, started, err), err
 		}
+		gone = len(blobKeys)
+	}
+	// Any failure from here on leaves blobs deleted and rows claimed: its
+	// audit entry counts the blobs, and the next attempt (or the watchdog)
+	// deletes the rows.
+	fail := func(err error) (int64, int, error) {
+		return 0, w.auditFailure(ctx, conn, p, table, job, gone, audited, started, err), err
 	}
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
-		return 0, blobsDeleted, err
+		return fail(err)
 	}
+	// Keys an earlier attempt already counted count once: the store counts
+	// a missing key as deleted.
+	blobsDeleted = int(max(0, int64(gone)-audited))
 
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		if !turn.paced { // paced, the batch flushes its own WAL
@@ -234,8 +261,9 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 		return nil
 	})
 	if err != nil {
-		return 0, blobsDeleted, fmt.Errorf("finish batch: %w", err)
+		return fail(fmt.Errorf("finish batch: %w", err))
 	}
+	w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
 	return rows, blobsDeleted, nil
 }
 
@@ -297,13 +325,68 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 
 // auditFailure records a failed (or interrupted) attempt outside any
 // transaction, on the batch's connection, so operators see blob store
-// trouble while River retries.
-func (w *expireBatchWorker) auditFailure(ctx context.Context, conn db.Executor, policy string, jobID int64, blobs int, started time.Time, cause error) {
-	err := db.RecordAudit(context.WithoutCancel(ctx), conn, db.AuditEntry{
-		Policy: policy, Action: db.ActionExpireBatch, JobID: &jobID,
-		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
+// trouble while River retries. gone is how many of the batch's keys the
+// attempt knows gone; the entry counts those that earlier attempts'
+// entries (audited) did not, and the claim's record of begun deletes
+// counts them in the same transaction. It returns the blobs the entry
+// counted (0 when it could not be written: the next attempt counts them).
+func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], gone int, audited int64, started time.Time, cause error) int {
+	cause = fmt.Errorf("policy %s: %w", p.Name, cause)
+	blobs := max(0, int64(gone)-audited)
+	jobID := job.ID
+	// The job's context may be done (its timeout, an operator's cancel):
+	// what the store did is written all the same.
+	auditCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
+	defer cancel()
+	err := pgx.BeginFunc(auditCtx, conn, func(tx pgx.Tx) error {
+		if err := table.AddBlobsAudited(auditCtx, tx, job.Args.ClaimedAt, blobs); err != nil {
+			return err
+		}
+		return db.RecordAudit(auditCtx, tx, db.AuditEntry{
+			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
+			BlobsDeleted: blobs, StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
+			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": job.Args.ClaimedAt, "blobs_gone": gone},
+		})
 	})
 	if err != nil {
-		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", policy), slog.String("error", err.Error()))
+		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", p.Name), slog.String("error", err.Error()))
+		return 0
 	}
+	w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobs))
+	return int(blobs)
+}
+
+// expireFailureAuditWithin bounds the audit of a failed batch attempt and
+// the blob lookups before it, which run even once the job's context is done.
+const expireFailureAuditWithin = 10 * time.Second
+
+// blobsGone counts the keys no longer in store after a delete that failed
+// having known deleted of them deleted. The store cannot say which keys of
+// a failed or cancelled request went (it may have deleted them all while
+// the batch waited, frozen or cancelled), so each key is looked up, even
+// once ctx is done, within expireFailureAuditWithin. The count includes
+// keys earlier attempts deleted. On a lookup error it gives up and returns
+// what it knows: a lower bound.
+func blobsGone(ctx context.Context, store blob.Store, keys []string, deleted int) int {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
+	defer cancel()
+	var missing atomic.Int64
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(blob.DefaultDeleteConcurrency)
+	for _, key := range keys {
+		if ctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			ok, err := store.Exists(ctx, key)
+			if err == nil && !ok {
+				missing.Add(1)
+			}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return deleted
+	}
+	return max(deleted, int(missing.Load()))
 }
