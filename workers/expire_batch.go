@@ -55,6 +55,13 @@ func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Durat
 	return w.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
+// NextRetry caps River's backoff at the policy's schedule interval (see
+// expireNextRetry): a batch that failed during an outage comes back within
+// an interval of its end, as the rows the planner has yet to claim do.
+func (w *expireBatchWorker) NextRetry(job *river.Job[jobs.ExpireBatch]) time.Time {
+	return expireNextRetry(w.deps, job.Args.Policy, job.JobRow)
+}
+
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
