@@ -27,41 +27,57 @@ import (
 // three states its CHECK constraint allows.
 
 // BeginBlobDeletes records, durably, that the batch job jobID of the claim
-// made at claimedAt is about to delete blobs, and returns how many of the
-// claim's blobs earlier attempts' audit entries already counted. Run it in
-// a transaction of its own that commits before the first blob store call,
-// on the connection that holds the claim's lock.
-func (t *ExpireTable) BeginBlobDeletes(ctx context.Context, tx pgx.Tx, claimedAt time.Time, jobID int64) (int64, error) {
+// made at claimedAt is about to delete blobs. Run it in a transaction of its
+// own that commits before the first blob store call, on the connection that
+// holds the claim's lock.
+func (t *ExpireTable) BeginBlobDeletes(ctx context.Context, tx pgx.Tx, claimedAt time.Time, jobID int64) error {
 	// The record is what keeps the watchdog from giving back rows whose
 	// blobs are gone: it must survive a crash of the server, whatever the
 	// session's synchronous_commit.
 	if _, err := tx.Exec(ctx, `SET LOCAL synchronous_commit = on`); err != nil {
-		return 0, fmt.Errorf("begin blob deletes of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
+		return fmt.Errorf("begin blob deletes of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
+	}
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO lethe_expire_blob_deletes (policy, claimed_at, job_id) VALUES ($1, $2, $3)
+		ON CONFLICT (policy, claimed_at) DO UPDATE SET job_id = excluded.job_id`,
+		t.Columns.Policy, claimedAt, jobID); err != nil {
+		return fmt.Errorf("begin blob deletes of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
+	}
+	return nil
+}
+
+// CountBlobsGone takes gone, how many of the claim's blobs an attempt of its
+// batch knows gone, and returns how many of them no audit entry counted
+// yet, counting them now: run it in the transaction that writes the audit
+// entry with that number. The store counts a missing key as deleted, so a
+// retry knows gone the keys an earlier attempt deleted too; each key is
+// counted once as long as every attempt's gone is a lower bound of the
+// claim's keys gone (the claim's keys only ever leave it). The record's row
+// lock makes two attempts' counts add up even when they overlap (a
+// connection lost mid-audit releases the claim's lock).
+func (t *ExpireTable) CountBlobsGone(ctx context.Context, tx pgx.Tx, claimedAt time.Time, gone int64) (int64, error) {
+	if gone <= 0 {
+		return 0, nil
 	}
 	var audited int64
 	err := tx.QueryRow(ctx, `
-		INSERT INTO lethe_expire_blob_deletes (policy, claimed_at, job_id) VALUES ($1, $2, $3)
-		ON CONFLICT (policy, claimed_at) DO UPDATE SET job_id = excluded.job_id
-		RETURNING blobs_audited`, t.Columns.Policy, claimedAt, jobID).Scan(&audited)
+		SELECT blobs_audited FROM lethe_expire_blob_deletes
+		WHERE policy = $1 AND claimed_at = $2 FOR UPDATE`, t.Columns.Policy, claimedAt).Scan(&audited)
+	if err == pgx.ErrNoRows {
+		return 0, nil // finished meanwhile: its audit counted them
+	}
 	if err != nil {
-		return 0, fmt.Errorf("begin blob deletes of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
+		return 0, fmt.Errorf("count deleted blobs of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
 	}
-	return audited, nil
-}
-
-// AddBlobsAudited adds n to the blobs of the claim made at claimedAt that
-// audit entries counted. Run it in the transaction that writes the audit
-// entry counting them, so the two never disagree.
-func (t *ExpireTable) AddBlobsAudited(ctx context.Context, exec Executor, claimedAt time.Time, n int64) error {
-	if n == 0 {
-		return nil
+	if gone <= audited {
+		return 0, nil
 	}
-	if _, err := exec.Exec(ctx, `
-		UPDATE lethe_expire_blob_deletes SET blobs_audited = blobs_audited + $3
-		WHERE policy = $1 AND claimed_at = $2`, t.Columns.Policy, claimedAt, n); err != nil {
-		return fmt.Errorf("count audited blobs of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
+	if _, err := tx.Exec(ctx, `
+		UPDATE lethe_expire_blob_deletes SET blobs_audited = $3
+		WHERE policy = $1 AND claimed_at = $2`, t.Columns.Policy, claimedAt, gone); err != nil {
+		return 0, fmt.Errorf("count deleted blobs of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
 	}
-	return nil
+	return gone - audited, nil
 }
 
 // BegunClaims returns up to limit claims of the policy whose batch began

@@ -193,15 +193,10 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	// the claim is recorded as begun first (committed, durable): whatever
 	// stops the batch after this, the watchdog finishes the claim instead
 	// of giving its rows back (see db.ExpireTable.BeginBlobDeletes).
-	var (
-		gone    int   // keys of the batch known gone since the store call
-		audited int64 // keys of the claim earlier attempts' audit entries counted
-	)
+	gone := 0 // keys of the batch known gone since the store call
 	if len(blobKeys) > 0 {
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			var err error
-			audited, err = table.BeginBlobDeletes(ctx, tx, claimedAt, job.ID)
-			return err
+			return table.BeginBlobDeletes(ctx, tx, claimedAt, job.ID)
 		})
 		if err != nil {
 			return 0, 0, err
@@ -214,7 +209,7 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 		if err != nil {
 			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)
 			gone = blobsGone(ctx, w.deps.Blobs, blobKeys, n)
-			return 0, w.auditFailure(ctx, conn, p, table, job, gone, audited, started, err), err
+			return 0, w.auditFailure(ctx, conn, p, table, job, gone, started, err), err
 		}
 		gone = len(blobKeys)
 	}
@@ -222,14 +217,17 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	// audit entry counts the blobs, and the next attempt (or the watchdog)
 	// deletes the rows.
 	fail := func(err error) (int64, int, error) {
-		return 0, w.auditFailure(ctx, conn, p, table, job, gone, audited, started, err), err
+		return 0, w.auditFailure(ctx, conn, p, table, job, gone, started, err), err
 	}
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
 		return fail(err)
 	}
-	// Keys an earlier attempt already counted count once: the store counts
-	// a missing key as deleted.
-	blobsDeleted = int(max(0, int64(gone)-audited))
+	if err := ctx.Err(); err != nil {
+		// Past the job's timeout, or cancelled: pgx would close the
+		// connection on the transaction's BEGIN, and the audit of the
+		// blobs deleted needs it.
+		return fail(fmt.Errorf("finish batch: %w", context.Cause(ctx)))
+	}
 
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 		if !turn.paced { // paced, the batch flushes its own WAL
@@ -237,7 +235,13 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 				return err
 			}
 		}
-		var err error
+		// Keys an earlier attempt's audit entry counted count once: the
+		// store counts a missing key as deleted.
+		blobs, err := table.CountBlobsGone(ctx, tx, claimedAt, int64(gone))
+		if err != nil {
+			return err
+		}
+		blobsDeleted = int(blobs)
 		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
@@ -331,22 +335,24 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 }
 
 // auditFailure records a failed (or interrupted) attempt outside any
-// transaction, on the batch's connection, so operators see blob store
-// trouble while River retries. gone is how many of the batch's keys the
-// attempt knows gone; the entry counts those that earlier attempts'
-// entries (audited) did not, and the claim's record of begun deletes
-// counts them in the same transaction. It returns the blobs the entry
-// counted (0 when it could not be written: the next attempt counts them).
-func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], gone int, audited int64, started time.Time, cause error) int {
+// transaction, so operators see blob store trouble while River retries.
+// gone is how many of the batch's keys the attempt knows gone; the entry
+// counts those no earlier entry counted (db.ExpireTable.CountBlobsGone). It
+// runs on the batch's connection, or on another one when the job's
+// timeout or cancel closed that one mid-statement. It returns the blobs the
+// entry counted (0 when it could not be written: the next attempt counts
+// them).
+func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], gone int, started time.Time, cause error) int {
 	cause = fmt.Errorf("policy %s: %w", p.Name, cause)
-	blobs := max(0, int64(gone)-audited)
 	jobID := job.ID
 	// The job's context may be done (its timeout, an operator's cancel):
 	// what the store did is written all the same.
 	auditCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
 	defer cancel()
-	err := pgx.BeginFunc(auditCtx, conn, func(tx pgx.Tx) error {
-		if err := table.AddBlobsAudited(auditCtx, tx, job.Args.ClaimedAt, blobs); err != nil {
+	var blobs int64
+	audit := func(tx pgx.Tx) error {
+		var err error
+		if blobs, err = table.CountBlobsGone(auditCtx, tx, job.Args.ClaimedAt, int64(gone)); err != nil {
 			return err
 		}
 		return db.RecordAudit(auditCtx, tx, db.AuditEntry{
@@ -354,7 +360,13 @@ func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn
 			BlobsDeleted: blobs, StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
 			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": job.Args.ClaimedAt, "blobs_gone": gone},
 		})
-	})
+	}
+	var err error
+	if conn.Conn().IsClosed() {
+		err = pgx.BeginFunc(auditCtx, w.deps.Pool, audit)
+	} else {
+		err = pgx.BeginFunc(auditCtx, conn, audit)
+	}
 	if err != nil {
 		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", p.Name), slog.String("error", err.Error()))
 		return 0
