@@ -379,13 +379,13 @@ func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn
 // the blob lookups before it, which run even once the job's context is done.
 const expireFailureAuditWithin = 10 * time.Second
 
-// blobsGone counts the keys no longer in store after a delete that failed
-// having known deleted of them deleted. The store cannot say which keys of
-// a failed or cancelled request went (it may have deleted them all while
-// the batch waited, frozen or cancelled), so each key is looked up, even
-// once ctx is done, within expireFailureAuditWithin. The count includes
-// keys earlier attempts deleted. On a lookup error it gives up and returns
-// what it knows: a lower bound.
+// blobsGone counts the keys no longer in store after a failed delete of
+// keys, of which the store confirmed deleted. The store cannot say which
+// keys of a failed or cancelled request went (it may have deleted them all
+// while the batch waited, frozen or cancelled), so each key is looked up,
+// even once ctx is done, within expireFailureAuditWithin. The count
+// includes keys earlier attempts deleted. A lookup error stops the
+// lookups; what they found so far still counts: a lower bound.
 func blobsGone(ctx context.Context, store blob.Store, keys []string, deleted int) int {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
 	defer cancel()
@@ -404,8 +404,6 @@ func blobsGone(ctx context.Context, store blob.Store, keys []string, deleted int
 			return err
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return deleted
-	}
+	_ = g.Wait() // an error only stops the lookups
 	return max(deleted, int(missing.Load()))
 }
