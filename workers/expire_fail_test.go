@@ -120,6 +120,46 @@ func TestExpireBatchFailure(t *testing.T) {
 		b.checkBlobsAudited(t, 30)
 	})
 
+	t.Run("DiscardedJobCleanedAway", func(t *testing.T) {
+		t.Parallel()
+		// As above, and River's cleaner removed the discarded job before
+		// the watchdog ran: the watchdog queues a new job for the claim.
+		b := expireFaultSetup(t, &faultStore{after: func(ctx context.Context, call int, n int, err error) (int, error) {
+			if call == 1 {
+				return 0, errors.New("read tcp: connection reset by peer")
+			}
+			return n, err
+		}})
+		at := expireStuckClaimTime()
+		pastes := expireClaimedPastes(t, b, at, 30)
+		opts := expireBatchInsertOpts()
+		opts.MaxAttempts = 1
+		res, err := b.client.Insert(t.Context(), jobs.ExpireBatch{Policy: "pastes", ClaimedAt: at, Rows: 30}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if job := b.waitJob(t, res.Job.ID); job.State != rivertype.JobStateDiscarded {
+			t.Fatalf("batch on its last attempt ended %s, want discarded", job.State)
+		}
+		b.checkFailedBatch(t, pastes, res.Job.ID, 30)
+		if _, err := b.client.JobDelete(t.Context(), res.Job.ID); err != nil {
+			t.Fatal(err)
+		}
+
+		b.runWatchdog(t, map[string]float64{"rows_reset": 0, "claims_requeued": 1, "rows_to_finish": 30})
+		b.waitIdle(t)
+		b.checkAllGone(t, pastes)
+		b.checkBlobsAudited(t, 30)
+		var args string
+		if err := b.pool.QueryRow(t.Context(), `
+			SELECT args->>'rows' FROM lethe.river_job WHERE kind = 'lethe.expire_batch' AND state = 'completed'`).Scan(&args); err != nil {
+			t.Fatal(err)
+		}
+		if args != "30" {
+			t.Errorf("the watchdog's batch job names %s rows, want 30", args)
+		}
+	})
+
 	t.Run("TimedOutAfterTheStoreDeleted", func(t *testing.T) {
 		t.Parallel()
 		// The store answers as the batch's timeout runs out: its row
