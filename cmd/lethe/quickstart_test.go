@@ -26,7 +26,8 @@ import (
 // quickstartStep is one fenced block of README's quick start: the line
 // before its fence marks it <!-- quickstart:yaml -->, <!-- quickstart:sql -->,
 // <!-- quickstart:sh --> or <!-- quickstart:sh fails --> (a command the
-// README says fails, printing the SQL block that follows it).
+// README says fails with exit status 1, printing the SQL block that
+// follows it).
 type quickstartStep struct {
 	kind  string
 	fails bool
@@ -76,8 +77,9 @@ func readmeQuickstart(t *testing.T) []quickstartStep {
 const quickstartListen = "http://127.0.0.1:8080"
 
 var (
-	quickstartURL   = regexp.MustCompile(`(?m)^(\s+url:) .*$`)
-	quickstartTable = regexp.MustCompile(`(?m)^\s+table: (\w+)$`)
+	quickstartURL    = regexp.MustCompile(`(?m)^(\s+url:) .*$`)
+	quickstartTable  = regexp.MustCompile(`(?m)^\s+table: (\w+)$`)
+	quickstartPolicy = regexp.MustCompile(`(?m)^\s+- name: (\w+)$`)
 )
 
 // TestQuickstart runs README's quick start as written, against a fresh
@@ -110,6 +112,7 @@ func TestQuickstart(t *testing.T) {
 
 	var (
 		table    string
+		policy   string
 		serveURL string
 		inserted int64
 		api      string // what the README's API query answered
@@ -127,6 +130,10 @@ func TestQuickstart(t *testing.T) {
 				t.Fatalf("%s: no policy table", where)
 			}
 			table = m[1]
+			if m = quickstartPolicy.FindStringSubmatch(yaml); m == nil {
+				t.Fatalf("%s: no policy name", where)
+			}
+			policy = m[1]
 			if err := os.WriteFile(filepath.Join(dir, "lethe.yaml"), []byte(yaml), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -165,8 +172,8 @@ func TestQuickstart(t *testing.T) {
 				err := cmd.Run()
 				out := stdout.String()
 				switch {
-				case step.fails && err == nil:
-					t.Fatalf("%s: %s succeeded, README says it fails:\n%s", where, cmdLine, out)
+				case step.fails && cmd.ProcessState.ExitCode() != 1:
+					t.Fatalf("%s: %s: %v, README says it fails with exit status 1:\n%s", where, cmdLine, err, out)
 				case !step.fails && err != nil:
 					t.Fatalf("%s: %s: %v\n%s", where, cmdLine, err, out)
 				}
@@ -176,6 +183,12 @@ func TestQuickstart(t *testing.T) {
 					}
 					if want := steps[i+1].text; !strings.Contains(out, want) {
 						t.Errorf("%s: %s does not print README's next SQL block:\n%s\nwant:\n%s", where, cmdLine, out, want)
+					}
+				}
+				if !step.fails && strings.HasPrefix(cmdLine, "lethe check-config --db") {
+					ok := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(policy) + `\s+ok$`)
+					if !ok.MatchString(out) {
+						t.Errorf("%s: %s does not report %s ok:\n%s", where, cmdLine, policy, out)
 					}
 				}
 				if strings.Contains(cmdLine, "/api/v1/") {
@@ -220,9 +233,9 @@ func TestQuickstart(t *testing.T) {
 			audited += a.RowsDeleted
 		}
 	}
-	if answer.Policy.Name != table || answer.Policy.Deleted.RowsLastHour != expired || audited != expired || answer.Policy.Backlog != 0 {
+	if answer.Policy.Name != policy || answer.Policy.Deleted.RowsLastHour != expired || audited != expired || answer.Policy.Backlog != 0 {
 		t.Errorf("README's API query: policy %q, %d rows deleted in the last hour, %d in its audit, backlog %d; want %s, %d, %d, 0:\n%s",
-			answer.Policy.Name, answer.Policy.Deleted.RowsLastHour, audited, answer.Policy.Backlog, table, expired, expired, api)
+			answer.Policy.Name, answer.Policy.Deleted.RowsLastHour, audited, answer.Policy.Backlog, policy, expired, expired, api)
 	}
 
 	// The dashboard's page answers, and the overview its script draws the
@@ -242,8 +255,8 @@ func TestQuickstart(t *testing.T) {
 	if err := json.Unmarshal(body, &overview); err != nil {
 		t.Fatalf("overview: %v\n%s", err, body)
 	}
-	if len(overview.Policies) != 1 || overview.Policies[0].Name != table || overview.Policies[0].Deleted.RowsLastHour != expired {
-		t.Errorf("dashboard's overview: %+v, want the one policy %s with %d rows deleted in the last hour", overview.Policies, table, expired)
+	if len(overview.Policies) != 1 || overview.Policies[0].Name != policy || overview.Policies[0].Deleted.RowsLastHour != expired {
+		t.Errorf("dashboard's overview: %+v, want the one policy %s with %d rows deleted in the last hour", overview.Policies, policy, expired)
 	}
 }
 
