@@ -206,6 +206,15 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 			store = blob.Yielding(store)
 		}
 		n, err := store.Delete(ctx, blobKeys)
+		if errors.Is(err, blob.ErrSymlink) {
+			// A key whose path meets a link in the local store is refused
+			// by the store's state, which no check of the key sees: its
+			// row is set aside, and the rest of the batch goes on.
+			var refused int64
+			blobKeys, refused, err = w.setAsideLinked(ctx, conn, p, table, job.ID, claimedAt, store, blobKeys)
+			setAside += refused
+			n = len(blobKeys)
+		}
 		if err != nil {
 			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)
 			gone = blobsGone(ctx, w.deps.Blobs, blobKeys, n)
@@ -315,10 +324,43 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 	if len(bad) == 0 {
 		return keys, 0, nil
 	}
+	n, err := w.recordSetAside(ctx, conn, p, table, jobID, claimedAt, bad, firstErr)
+	return good, n, err
+}
+
+// setAsideLinked deletes the batch's keys one at a time after the store
+// refused the batch for a symbolic link (blob.ErrSymlink), and sets aside
+// the rows of the keys it refuses: their blobs stay, so their rows do too.
+// It returns the keys deleted.
+func (w *expireBatchWorker) setAsideLinked(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, store blob.Store, keys []string) ([]string, int64, error) {
+	var deleted, linked []string
+	var firstErr error
+	for _, key := range keys {
+		_, err := store.Delete(ctx, []string{key})
+		switch {
+		case errors.Is(err, blob.ErrSymlink):
+			linked = append(linked, key)
+			firstErr = cmp.Or(firstErr, err)
+		case err != nil:
+			return deleted, 0, fmt.Errorf("delete blob %s of batch: %w", key, err)
+		default:
+			deleted = append(deleted, key)
+		}
+	}
+	if len(linked) == 0 {
+		return deleted, 0, nil
+	}
+	n, err := w.recordSetAside(ctx, conn, p, table, jobID, claimedAt, linked, firstErr)
+	return deleted, n, err
+}
+
+// recordSetAside takes the rows of the refused keys bad out of the batch
+// (db.ExpireTable.SetAside), counts, logs and audits them.
+func (w *expireBatchWorker) recordSetAside(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, bad []string, firstErr error) (int64, error) {
 	started := time.Now()
 	n, err := table.SetAside(ctx, conn, claimedAt, bad)
 	if err != nil {
-		return nil, 0, fmt.Errorf("policy %s: %w", p.Name, err)
+		return 0, fmt.Errorf("policy %s: %w", p.Name, err)
 	}
 	w.deps.Metrics.RowsSetAside.WithLabelValues(p.Name).Add(float64(n))
 	msg := fmt.Sprintf("%d rows set aside: %d blob keys refused, first %v", n, len(bad), firstErr)
@@ -331,7 +373,7 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 	if err != nil {
 		w.deps.Logger.WarnContext(ctx, "Failed to audit set-aside rows", slog.String("policy", p.Name), slog.String("error", err.Error()))
 	}
-	return good, n, nil
+	return n, nil
 }
 
 // auditFailure records a failed (or interrupted) attempt outside any
