@@ -3,6 +3,7 @@ package workers
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -158,6 +159,8 @@ func TestHoldRacesDeletion(t *testing.T) {
 			})
 			if isHeld(i) {
 				wg.Go(func() {
+					// Some holds land while their run's deletion runs.
+					time.Sleep(rand.N(800 * time.Millisecond))
 					errs <- pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
 						_, _, err := db.PlaceHold(ctx, tx, db.Hold{Entity: "run", Key: key, Reason: "race", HeldBy: "test"})
 						return err
