@@ -131,3 +131,44 @@ func TestHolds(t *testing.T) {
 		require.Equal(t, "available", string(job.State))
 	})
 }
+
+// TestHoldColumnChecks: a policy's hold_column must exist and be boolean;
+// the policy's lookup refuses it otherwise, and check-config's table checks
+// say so naming the field.
+func TestHoldColumnChecks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testenv.MigratedPool(t)
+	_, err := pool.Exec(ctx, `ALTER TABLE pastes ADD COLUMN held_text text, ADD COLUMN legal_hold boolean`)
+	require.NoError(t, err)
+	cols := ExpireColumns{Policy: "pastes", Table: "pastes", Key: "id", ExpiresAt: "expires_at", Status: "deletion_status", InitiatedAt: "deletion_initiated_at"}
+
+	for column, want := range map[string]string{
+		"nope":      `hold_column: table "pastes" has no column "nope"`,
+		"held_text": `hold_column: column "held_text" of table "pastes" is text, want boolean`,
+	} {
+		c := cols
+		c.Hold = column
+		_, err := LookupExpireTable(ctx, pool, c)
+		require.ErrorContains(t, err, want)
+		findings, err := CheckExpireTable(ctx, pool, c)
+		require.NoError(t, err)
+		require.NotEmpty(t, findings)
+		require.Contains(t, findings[0].Problem, "hold_column")
+		require.False(t, findings[0].Warning)
+
+		findings, err = CheckSweepTable(ctx, pool, "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: column}, false)
+		require.NoError(t, err)
+		require.NotEmpty(t, findings)
+		require.Contains(t, findings[0].Problem, "hold_column")
+	}
+	c := cols
+	c.Hold = "legal_hold"
+	_, err = LookupExpireTable(ctx, pool, c)
+	require.NoError(t, err)
+	findings, err := CheckSweepTable(ctx, pool, "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: "legal_hold"}, false)
+	require.NoError(t, err)
+	for _, f := range findings {
+		require.True(t, f.Warning, "finding %+v", f)
+	}
+}
