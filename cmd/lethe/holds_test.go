@@ -87,3 +87,47 @@ func TestHoldCLI(t *testing.T) {
 		t.Errorf("release_hold audit %+v", audit)
 	}
 }
+
+// TestHoldColumnCheckConfig: check-config --db fails an expire or sweep
+// policy whose hold_column is missing or not boolean, naming the field,
+// and passes it once the column is boolean.
+func TestHoldColumnCheckConfig(t *testing.T) {
+	t.Parallel()
+	url, pool := migratedDB(t)
+	cfgPath := writeConfig(t, `
+database:
+  url: "`+url+`"
+policies:
+  - name: idempotency
+    kind: sweep
+    table: lineage_event_idempotency
+    key_column: idempotency_key
+    hold_column: legal_hold
+  - name: pastes
+    kind: expire
+    table: pastes
+    blob_key_column: blob_key
+    hold_column: legal_hold`)
+	code, out, errOut := runCLI(t, nil, "check-config", "--db", "--config", cfgPath)
+	for _, want := range []string{
+		`error: policy pastes: hold_column: table "pastes" has no column "legal_hold"`,
+		`error: policy idempotency: hold_column: table "lineage_event_idempotency" has no column "legal_hold"`,
+	} {
+		if code != 1 || !strings.Contains(out, want) {
+			t.Errorf("missing hold columns: exit %d, want 1 with %q\n%s%s", code, want, out, errOut)
+		}
+	}
+	if _, err := pool.Exec(t.Context(), `ALTER TABLE pastes ADD COLUMN legal_hold text; ALTER TABLE lineage_event_idempotency ADD COLUMN legal_hold boolean`); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", cfgPath)
+	if want := `error: policy pastes: hold_column: column "legal_hold" of table "pastes" is text, want boolean`; code != 1 || !strings.Contains(out, want) || strings.Contains(out, "policy idempotency: hold_column") {
+		t.Errorf("a text hold column: exit %d, want 1 with %q\n%s%s", code, want, out, errOut)
+	}
+	if _, err := pool.Exec(t.Context(), `ALTER TABLE pastes ALTER COLUMN legal_hold TYPE boolean USING legal_hold::boolean`); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut = runCLI(t, nil, "check-config", "--db", "--config", cfgPath); code != 0 {
+		t.Errorf("boolean hold columns: exit %d\n%s%s", code, out, errOut)
+	}
+}
