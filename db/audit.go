@@ -100,7 +100,8 @@ const (
 	ActionPlaceHold AuditAction = "place_hold"
 	// ActionReleaseHold is an operator releasing a legal hold (lethe
 	// release, DELETE .../hold); detail.released says whether there was
-	// one, detail.reason is the hold's.
+	// one, detail.reason is the release's (when given) and
+	// detail.hold_reason, held_by and held_at the hold's.
 	ActionReleaseHold AuditAction = "release_hold"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
@@ -170,6 +171,9 @@ type AuditFilter struct {
 	Policy  string
 	Action  AuditAction
 	Outcome string
+	// Entity and Key match the entity and key an entry's detail names (a
+	// request_delete entry's detail.keys holding Key matches too).
+	Entity, Key string
 	// Since and Until bound finished_at: at or after Since, before Until.
 	Since, Until time.Time
 	// Before, when not zero, is the ID of an entry: only entries older
@@ -193,6 +197,12 @@ func SearchAudit(ctx context.Context, exec Executor, f AuditFilter, limit int) (
 	}
 	if f.Outcome != "" {
 		params.Outcome = &f.Outcome
+	}
+	if f.Entity != "" {
+		params.Entity = &f.Entity
+	}
+	if f.Key != "" {
+		params.Key = &f.Key
 	}
 	if !f.Since.IsZero() {
 		params.Since = &f.Since

@@ -233,6 +233,7 @@ func (s *Server) routes() {
 	s.apiRoutes()
 	s.runsRoutes()
 	s.entitiesRoutes()
+	s.lookupRoutes()
 	s.holdsRoutes()
 }
 

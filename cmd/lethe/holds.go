@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"time"
 
@@ -33,24 +34,16 @@ func holdCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
+		if len(positional) == 2 {
+			if err := db.CheckHoldReason(reason); err != nil {
+				return usagef("--%v", err)
+			}
 		}
-		if err := db.CheckHoldReason(reason); err != nil {
-			return usagef("--%v", err)
-		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
 		started := time.Now()
 		var (
 			hold   *db.Hold
@@ -79,16 +72,17 @@ func holdCommand() command {
 
 // releaseHold is `lethe release <entity> <key>`: it releases the entity's
 // legal hold, and the deletions that waited on it proceed.
-func (c *cli) releaseHold(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, name, key, reason string) error {
+func (c *cli) releaseHold(ctx context.Context, fs *flag.FlagSet, configPath string, positional []string, reason string) error {
 	if reason != "" {
 		if err := db.CheckHoldReason(reason); err != nil {
 			return usagef("--%v", err)
 		}
 	}
-	ent, key, err := entityKey(ctx, cfg, pool, name, key)
+	cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 	if err != nil {
 		return err
 	}
+	defer pool.Close()
 	started := time.Now()
 	var released *db.Hold
 	err = holdTx(ctx, cfg, pool, ent.Name, func(tx pgx.Tx) error {

@@ -43,7 +43,7 @@ func commands() []command {
 		sweepCommand(),
 		releaseCommand(),
 		holdCommand(),
-		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
+		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 		versionCommand(),
 	}
 }

@@ -24,13 +24,7 @@ func releaseCommand() command {
 			return err
 		}
 		if len(positional) == 2 {
-			name, key := positional[0], positional[1]
-			cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error { return checkEntityKey(cfg, name, key) })
-			if err != nil {
-				return err
-			}
-			defer pool.Close()
-			return c.releaseHold(ctx, cfg, pool, name, key, reason)
+			return c.releaseHold(ctx, fs, configPath, positional, reason)
 		}
 		if len(positional) != 1 {
 			return usagef("want one expire policy, or an entity and a key")
