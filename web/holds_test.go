@@ -155,3 +155,20 @@ func countHolds(t *testing.T, b *entitiesBundle) int {
 	}
 	return n
 }
+
+// TestHoldRunsRoutes: the runs' delete routes say which runs are held.
+func TestHoldRunsRoutes(t *testing.T) {
+	t.Parallel()
+	b := setupRuns(t)
+	if r := b.do(t, "POST", "/api/v1/entities/run/r1/hold", `{"reason": "audit"}`); r.status != 201 {
+		t.Fatalf("hold r1: %d %s", r.status, r.body)
+	}
+	r := b.do(t, "DELETE", "/api/v1/runs/r1", "")
+	if hold, _ := r.json["hold"].(map[string]any); r.status != 202 || r.json["held"] != true || hold["reason"] != "audit" {
+		t.Errorf("DELETE of a held run: %d %s", r.status, r.body)
+	}
+	r = b.do(t, "POST", "/api/v1/runs/delete", `{"run_ids": ["r2", "r1"]}`)
+	if held, _ := r.json["held"].([]any); r.status != 202 || len(held) != 1 || held[0] != "r1" {
+		t.Errorf("batch DELETE of runs with a held one: %d %s", r.status, r.body)
+	}
+}
