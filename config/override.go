@@ -218,7 +218,7 @@ func clonePolicy(p Policy) Policy {
 func (c *Config) shallowCopy() *Config {
 	return &Config{
 		Database: c.Database, Blob: c.Blob, HTTP: c.HTTP, River: c.River,
-		LogLevel: c.LogLevel, ShutdownGrace: c.ShutdownGrace, MigrateOnStart: c.MigrateOnStart,
+		LogLevel: c.LogLevel, LogFormat: c.LogFormat, ShutdownGrace: c.ShutdownGrace, MigrateOnStart: c.MigrateOnStart,
 		Entities: c.Entities, Policies: c.Policies,
 	}
 }

@@ -59,6 +59,10 @@ type cli struct {
 	// that run commands in process.
 	hardStop <-chan struct{}
 
+	// isTerminal says whether stderr is a terminal, for log_format auto
+	// (text there, JSON elsewhere). Nil, as in tests, sees no terminal.
+	isTerminal func(io.Writer) bool
+
 	// localPG is where a PostgreSQL server is looked for when no database
 	// is configured; empty means pgboot.LocalAddr (127.0.0.1:5432). Tests
 	// point it at a closed port.
@@ -74,7 +78,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 func main() {
 	ctx, hardStop, stop := signals()
-	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, hardStop: hardStop}, os.Args[1:])
+	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, hardStop: hardStop, isTerminal: service.IsTerminal}, os.Args[1:])
 	stop()
 	os.Exit(code)
 }
@@ -247,21 +251,12 @@ func (c *cli) connect(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, e
 	return service.OpenPool(ctx, cfg, c.logger(cfg), c.postgres())
 }
 
-// logger builds the JSON logger at the configured level. Durations are
-// logged as Go spells them ("1.5s", "2h0m0s"), not in nanoseconds.
+// logger builds the logger on stderr at the configured level and in the
+// configured format (see service.NewLogger); durations in seconds.
 func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level, ReplaceAttr: durationString}))
-}
-
-// durationString is a slog ReplaceAttr that writes a time.Duration value
-// as its String(): the JSON handler would write an integer of nanoseconds.
-func durationString(_ []string, a slog.Attr) slog.Attr {
-	if a.Value.Kind() == slog.KindDuration {
-		return slog.String(a.Key, a.Value.Duration().String())
-	}
-	return a
+	return service.NewLogger(c.stderr, level, cfg.LogFormat, c.isTerminal)
 }
 
 // parseAll parses flags wherever they appear among args ("down --steps 2"
