@@ -25,8 +25,8 @@ func demoCommand() command {
 			noSeed, seedOnly   bool
 		)
 		fs := c.flags(cmd, nil)
-		fs.StringVar(&configPath, "config", "", "configuration file (default: the embedded configuration, blobs in .lethe/blobs)")
-		fs.StringVar(&listen, "listen", "", "HTTP listen address (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
+		fs.StringVar(&configPath, "config", "", "configuration `file` (default: the embedded configuration, blobs in .lethe/blobs)")
+		fs.StringVar(&listen, "listen", "", "HTTP listen address, `host:port` (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
 		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data (the example tables are still created)")
 		fs.BoolVar(&seedOnly, "seed-only", false, "create the example tables and seed example data, then exit")
 		if err := parseNoArgs(fs, args); err != nil {

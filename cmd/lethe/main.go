@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -181,17 +182,43 @@ func (c *cli) flags(cmd command, configPath *string) *flag.FlagSet {
 	fs.Usage = func() {
 		fmt.Fprintf(c.stdout, "Usage: %s\n\n%s\n", strings.TrimSpace("lethe "+cmd.name+" "+cmd.usage), cmd.summary)
 		var buf strings.Builder
-		fs.SetOutput(&buf)
-		fs.PrintDefaults()
-		fs.SetOutput(c.stderr)
+		printFlags(&buf, fs)
 		if buf.Len() > 0 {
 			fmt.Fprintf(c.stdout, "\nFlags:\n%s", buf.String())
 		}
 	}
 	if configPath != nil {
-		fs.StringVar(configPath, "config", "lethe.yaml", "configuration file (embedded defaults when it does not exist and was not named)")
+		fs.StringVar(configPath, "config", "lethe.yaml", "configuration `file` (embedded defaults when it does not exist and was not named)")
 	}
 	return fs
+}
+
+// printFlags writes fs's flags as flag.PrintDefaults does, but spelled as
+// the usage lines and the README spell them: --name, and -x for a
+// one-letter flag. (The flag package reads both spellings; it prints
+// -name.)
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		dashes := "--"
+		if len(f.Name) == 1 {
+			dashes = "-"
+		}
+		fmt.Fprintf(w, "  %s%s", dashes, f.Name)
+		if arg != "" {
+			fmt.Fprintf(w, " %s", arg)
+		}
+		fmt.Fprintf(w, "\n    \t%s", strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if def := f.DefValue; def != "" && def != "0" && def != "0s" && def != "false" {
+			if getter, ok := f.Value.(flag.Getter); ok {
+				if _, isString := getter.Get().(string); isString {
+					def = strconv.Quote(def)
+				}
+			}
+			fmt.Fprintf(w, " (default %s)", def)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parse parses args, turning flag errors into usage errors.
