@@ -60,6 +60,11 @@ type Config struct {
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
 
+	// LogFormat is how log lines are written on stderr: LogFormatAuto
+	// (the default: text on a terminal, JSON otherwise), LogFormatText or
+	// LogFormatJSON. Env LOG_FORMAT overrides.
+	LogFormat string `yaml:"log_format"`
+
 	// ShutdownGrace is how long running jobs get to finish on SIGINT/SIGTERM
 	// before their contexts are cancelled; a second signal cancels them at
 	// once.
@@ -80,6 +85,13 @@ type Config struct {
 	// SetOverrides); Policy returns them instead of the file's.
 	live atomic.Pointer[livePolicies]
 }
+
+// Log formats (log_format).
+const (
+	LogFormatAuto = "auto" // text when stderr is a terminal, JSON otherwise
+	LogFormatText = "text" // log/slog's key=value lines
+	LogFormatJSON = "json" // one JSON object a line
+)
 
 // Database configures the PostgreSQL connection.
 type Database struct {
@@ -319,6 +331,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 	if v := getenv("LOG_LEVEL"); v != "" {
 		c.LogLevel = v
 	}
+	if v := getenv("LOG_FORMAT"); v != "" {
+		c.LogFormat = v
+	}
 	if v := getenv("LETHE_LISTEN"); v != "" {
 		c.HTTP.Listen = v
 	}
@@ -352,6 +367,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 func (c *Config) setDefaults(given fieldSet) {
 	c.LogLevel = cmp.Or(c.LogLevel, "info")
 	c.Privacy.KeyDisplay = cmp.Or(c.Privacy.KeyDisplay, KeyDisplayFull)
+	c.LogFormat = cmp.Or(c.LogFormat, LogFormatAuto)
 	c.HTTP.Listen = cmp.Or(c.HTTP.Listen, "127.0.0.1:8080")
 	c.HTTP.FailedLoginsPerMinute = cmp.Or(c.HTTP.FailedLoginsPerMinute, DefaultFailedLoginsPerMinute)
 	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
@@ -395,6 +411,11 @@ func (c *Config) Validate() error {
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
 		errs.add("log_level", "unknown level %q (use debug, info, warn or error)", c.LogLevel)
+	}
+	switch c.LogFormat {
+	case LogFormatAuto, LogFormatText, LogFormatJSON:
+	default:
+		errs.add("log_format", "unknown format %q (use auto, text or json)", c.LogFormat)
 	}
 	if c.Database.MaxConns < 2 {
 		errs.add("database.max_conns", "must be at least 2, got %d", c.Database.MaxConns)

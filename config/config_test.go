@@ -44,6 +44,23 @@ func TestParse(t *testing.T) {
 		}
 	})
 
+	t.Run("LogFormatDefaultsToAuto", func(t *testing.T) {
+		t.Parallel()
+		for _, tc := range []struct{ yaml, env, want string }{
+			{"", "", config.LogFormatAuto},
+			{"log_format: json\n", "", config.LogFormatJSON},
+			{"log_format: json\n", "text", config.LogFormatText},
+		} {
+			cfg, err := config.Parse([]byte(tc.yaml), envOf(map[string]string{"LOG_FORMAT": tc.env}))
+			if err != nil {
+				t.Fatalf("%q with LOG_FORMAT=%q: %v", tc.yaml, tc.env, err)
+			}
+			if cfg.LogFormat != tc.want {
+				t.Errorf("%q with LOG_FORMAT=%q: log_format %q, want %q", tc.yaml, tc.env, cfg.LogFormat, tc.want)
+			}
+		}
+	})
+
 	t.Run("RiverSchemaOwnOrPublic", func(t *testing.T) {
 		t.Parallel()
 		for _, schema := range []string{"lethe", "public", "jobs_pgx", "information_schema_x"} {
@@ -66,13 +83,14 @@ func TestParse(t *testing.T) {
 		cfg, err := config.Parse(config.Default, envOf(map[string]string{
 			"DATABASE_URL":                 "postgres://u:secret@db:5432/x",
 			"LOG_LEVEL":                    "debug",
+			"LOG_FORMAT":                   "text",
 			"IDEMPOTENCY_CLEANUP_INTERVAL": "15m",
 			"LETHE_API_TOKEN":              "t0ken",
 		}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Database.URL != "postgres://u:secret@db:5432/x" || cfg.LogLevel != "debug" || cfg.HTTP.Token != "t0ken" {
+		if cfg.Database.URL != "postgres://u:secret@db:5432/x" || cfg.LogLevel != "debug" || cfg.LogFormat != config.LogFormatText || cfg.HTTP.Token != "t0ken" {
 			t.Errorf("env not applied: %+v", cfg)
 		}
 		if got := cfg.Sweep("idempotency").Schedule; got != "@every 15m0s" {
@@ -105,6 +123,8 @@ func TestParse(t *testing.T) {
 			{"DuplicateName", policy("") + "  - name: p\n    kind: sweep\n    table: t\n    key_column: k\n", nil, `duplicate policy name "p"`},
 			{"NonLoopbackWithoutAuth", "http:\n  listen: 0.0.0.0:8080\n", nil, `http.listen: refusing to listen on non-loopback address`},
 			{"BadLogLevel", "log_level: loud\n", nil, `log_level: unknown level "loud"`},
+			{"BadLogFormat", "log_format: xml\n", nil, `log_format: unknown format "xml" (use auto, text or json)`},
+			{"BadEnvLogFormat", "", map[string]string{"LOG_FORMAT": "logfmt"}, `log_format: unknown format "logfmt" (use auto, text or json)`},
 			{"BadEnvInterval", "", map[string]string{"IDEMPOTENCY_CLEANUP_INTERVAL": "often"}, `IDEMPOTENCY_CLEANUP_INTERVAL: bad duration "often"`},
 			{"S3WithoutBucket", "blob:\n  kind: s3\n", nil, `blob.s3.bucket: required`},
 			{"DeleteConcurrencyOutOfRange", "blob:\n  delete_concurrency: 1000\n", nil, `blob.delete_concurrency: must be between 1 and 256, got 1000`},

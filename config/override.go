@@ -214,11 +214,15 @@ func clonePolicy(p Policy) Policy {
 	return v.Interface().(Policy)
 }
 
-// shallowCopy copies c's fields but not its overrides.
+// shallowCopy copies c's exported fields, every section a later field
+// adds included, but not its overrides.
 func (c *Config) shallowCopy() *Config {
-	return &Config{
-		Database: c.Database, Blob: c.Blob, HTTP: c.HTTP, River: c.River, Audit: c.Audit,
-		LogLevel: c.LogLevel, ShutdownGrace: c.ShutdownGrace, MigrateOnStart: c.MigrateOnStart,
-		Entities: c.Entities, Policies: c.Policies,
+	cp := &Config{}
+	src, dst := reflect.ValueOf(c).Elem(), reflect.ValueOf(cp).Elem()
+	for i := range src.NumField() {
+		if src.Type().Field(i).IsExported() {
+			dst.Field(i).Set(src.Field(i))
+		}
 	}
+	return cp
 }

@@ -190,7 +190,7 @@ func (w *slotWait) afterConnect(context.Context, *pgx.Conn) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if !w.since.IsZero() {
-		w.logger.Info("PostgreSQL connection slot free again; Lethe proceeds", slog.Duration("waited", time.Since(w.since)))
+		w.logger.Info("PostgreSQL connection slot free again; Lethe proceeds", slog.Float64("waited_seconds", time.Since(w.since).Seconds()))
 		w.since = time.Time{}
 	}
 	return nil

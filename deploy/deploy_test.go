@@ -267,8 +267,10 @@ func TestDashboardQueries(t *testing.T) {
 }
 
 // TestSystemdUnit: systemd-analyze verify accepts the unit without a
-// warning. The binary it starts is a stand-in in a temporary directory:
-// verify checks that ExecStart's file exists.
+// warning, and the unit does not restart Lethe after exit status 2 (a
+// usage error or an invalid configuration, which a restart cannot fix).
+// The binary it starts is a stand-in in a temporary directory: verify
+// checks that ExecStart's file exists.
 func TestSystemdUnit(t *testing.T) {
 	t.Parallel()
 	analyze, err := exec.LookPath("systemd-analyze")
@@ -296,7 +298,7 @@ func TestSystemdUnit(t *testing.T) {
 	if err != nil || len(out) > 0 {
 		t.Fatalf("systemd-analyze verify %s: %v\n%s", unitPath, err, out)
 	}
-	for _, want := range []string{"NoNewPrivileges=yes", "ProtectSystem=strict", "DynamicUser=yes", "Restart=on-failure", "EnvironmentFile=/etc/lethe/lethe.env"} {
+	for _, want := range []string{"NoNewPrivileges=yes", "ProtectSystem=strict", "DynamicUser=yes", "Restart=on-failure", "RestartPreventExitStatus=2", "EnvironmentFile=/etc/lethe/lethe.env"} {
 		if !strings.Contains(string(unit), want+"\n") {
 			t.Errorf("%s lacks %s", unitPath, want)
 		}

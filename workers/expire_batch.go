@@ -115,7 +115,7 @@ func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.Expire
 	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_claimed", job.Args.Rows),
-		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Duration("duration", time.Since(started)))
+		slog.Int64("rows_deleted", rows), slog.Int("blobs_deleted", blobsDeleted), slog.Float64("duration_seconds", time.Since(started).Seconds()))
 	if err := turn.done(ctx); err != nil {
 		return fmt.Errorf("policy %s: %w", p.Name, err)
 	}

@@ -242,6 +242,6 @@ func (w *expireDeleteWorker) deleteChunk(ctx context.Context, p *config.Expire, 
 	w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionExpireBatch)).Observe(time.Since(started).Seconds())
 	w.deps.Logger.DebugContext(ctx, "Expired batch",
 		slog.String("policy", p.Name), slog.Int64("job_id", job.ID), slog.Int("rows_asked", n),
-		slog.Int64("rows_deleted", rows), slog.Duration("duration", time.Since(started)))
+		slog.Int64("rows_deleted", rows), slog.Float64("duration_seconds", time.Since(started).Seconds()))
 	return rows, nil
 }

@@ -126,7 +126,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 			break
 		}
 		w.deps.Logger.DebugContext(ctx, "Claimed batch",
-			slog.String("policy", p.Name), slog.Int("rows_claimed", n), slog.Duration("duration", time.Since(batchStart)))
+			slog.String("policy", p.Name), slog.Int("rows_claimed", n), slog.Float64("duration_seconds", time.Since(batchStart).Seconds()))
 		claimed += n
 		batches++
 		w.deps.Metrics.RowsClaimed.WithLabelValues(p.Name).Add(float64(n))

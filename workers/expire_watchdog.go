@@ -73,7 +73,7 @@ func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID 
 		w.deps.Metrics.WatchdogResets.WithLabelValues(p.Name).Add(float64(r.rows))
 		w.deps.Logger.InfoContext(ctx, "Watchdog reset stuck rows",
 			slog.String("policy", p.Name), slog.Int64("rows_reset", r.rows), slog.Int("claims_reset", r.reset),
-			slog.Duration("stuck_after", p.StuckAfter.D()))
+			slog.Float64("stuck_after_seconds", p.StuckAfter.D().Seconds()))
 	}
 	if r.requeued > 0 {
 		w.deps.Logger.InfoContext(ctx, "Watchdog ran again the batches of claims whose blob deletes began",
@@ -82,7 +82,7 @@ func (w *expireWatchdogWorker) run(ctx context.Context, p *config.Expire, jobID 
 	if r.alive > 0 || r.locked > 0 {
 		w.deps.Logger.InfoContext(ctx, "Watchdog left stuck claims to their batch jobs",
 			slog.String("policy", p.Name), slog.Int("claims_alive", r.alive), slog.Int("claims_locked", r.locked),
-			slog.Duration("stuck_after", p.StuckAfter.D()))
+			slog.Float64("stuck_after_seconds", p.StuckAfter.D().Seconds()))
 	}
 	if r.reset > 0 || r.alive > 0 || r.locked > 0 || r.requeued > 0 {
 		w.deps.Metrics.BatchDuration.WithLabelValues(p.Name, string(db.ActionWatchdog)).Observe(time.Since(started).Seconds())

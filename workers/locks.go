@@ -37,7 +37,7 @@ func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []s
 	ctx = context.WithoutCancel(ctx)
 	attrs := []any{
 		slog.String("policy", policy), slog.String("step", step),
-		slog.String("table", strings.Join(tables, ",")), slog.Duration("lock_timeout", lockTimeout),
+		slog.String("table", strings.Join(tables, ",")), slog.Float64("lock_timeout_seconds", lockTimeout.Seconds()),
 		slog.String("error", err.Error()),
 	}
 	holders, lookupErr := db.Blockers(ctx, d.Pool, err, tables)
@@ -52,7 +52,7 @@ func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []s
 		h := holders[0]
 		blocker = h.String()
 		attrs = append(attrs, slog.Int("blocking_pid", int(h.PID)), slog.String("blocking_application", h.Application),
-			slog.String("blocking_state", h.State), slog.Duration("blocking_for", h.For.Round(time.Second)),
+			slog.String("blocking_state", h.State), slog.Float64("blocking_for", h.For.Round(time.Second).Seconds()),
 			slog.String("blocking_lock", h.Mode))
 	}
 	attrs = append(attrs, slog.String("waiting_on", blocker))

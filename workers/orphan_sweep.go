@@ -126,6 +126,6 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 	e.deps.Logger.InfoContext(ctx, "Swept orphan blobs",
 		slog.String("policy", p.Name), slog.Int("tombstones", res.Tombstones),
 		slog.Int("blobs_deleted", res.BlobsDeleted), slog.Int("skipped", res.Skipped),
-		slog.Int("failed", res.Failed), slog.Duration("duration", time.Since(started)))
+		slog.Int("failed", res.Failed), slog.Float64("duration_seconds", time.Since(started).Seconds()))
 	return res, runErr
 }

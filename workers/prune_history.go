@@ -197,8 +197,8 @@ func (h *HistoryPruner) log(ctx context.Context, a config.Audit, res HistoryPrun
 		slog.Int64("older_than_retain", res.OlderThanRetain),
 		slog.Int64("beyond_max_rows", res.BeyondMaxRows),
 		slog.Int("batches", res.Batches),
-		slog.String("duration", formatDuration(res.Duration)),
-		slog.Duration("retain", a.Retain.D()),
+		slog.Float64("duration_seconds", res.Duration.Seconds()),
+		slog.Float64("retain_seconds", a.Retain.D().Seconds()),
 		slog.Int64("max_rows", a.MaxRows),
 	}
 	if err != nil && interrupted(ctx, err) {

@@ -98,7 +98,7 @@ func TestPruneHistory(t *testing.T) {
 			t.Errorf("%d entries within retain left, want 5", n)
 		}
 		recs := logRecords(t, b.logs, pruneMsgDone)
-		if len(recs) != 1 || recs[0]["level"] != "INFO" || recs[0]["rows"] != 25.0 || recs[0]["table"] != db.AuditTable || recs[0]["duration"] == nil {
+		if len(recs) != 1 || recs[0]["level"] != "INFO" || recs[0]["rows"] != 25.0 || recs[0]["table"] != db.AuditTable || recs[0]["duration_seconds"] == nil {
 			t.Errorf("log %v, want one INFO line with rows 25", recs)
 		}
 		if got := metricValue(t, b.deps.Metrics.HistoryPruned.WithLabelValues(db.AuditTable)); got != 25 {

@@ -26,7 +26,7 @@ func sweepPeriodics(p *config.Sweep) []Periodic {
 }
 
 // registerSweep adds the sweep worker and logs, per sweep policy, the
-// runbook's startup line with the interval in nanoseconds.
+// runbook's startup line, its interval in seconds.
 func registerSweep(workers *river.Workers, deps *Deps) error {
 	if err := river.AddWorkerSafely(workers, &SweepWorker{sweeper: NewSweeper(deps)}); err != nil {
 		return fmt.Errorf("add sweep worker: %w", err)
@@ -37,7 +37,7 @@ func registerSweep(workers *river.Workers, deps *Deps) error {
 			continue
 		}
 		deps.Logger.Info("Started idempotency cleanup goroutine",
-			slog.Int64("interval", int64(scheduleInterval(p.Schedule))),
+			slog.Float64("interval", scheduleInterval(p.Schedule).Seconds()),
 			slog.String("policy", p.Name),
 			slog.String("schedule", p.Schedule))
 	}

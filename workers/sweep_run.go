@@ -355,7 +355,7 @@ func (s *Sweeper) logRun(ctx context.Context, p *config.Sweep, res SweepResult, 
 		slog.String("policy", p.Name),
 		slog.Int64("rows_deleted", res.RowsDeleted),
 		slog.Int("batches_completed", res.Batches),
-		slog.String("duration", formatDuration(res.Duration)),
+		slog.Float64("duration", res.Duration.Round(time.Microsecond).Seconds()), // the runbook's key, in seconds
 		slog.String("status", "success"),
 	}
 	if p.Mode == config.SweepPartitions {
@@ -368,14 +368,6 @@ func (s *Sweeper) logRun(ctx context.Context, p *config.Sweep, res SweepResult, 
 		level = slog.LevelInfo
 	}
 	logger.LogAttrs(ctx, level, sweepMsgDone, attrs...)
-}
-
-// formatDuration renders d as the runbook does ("350ms", "3.75s").
-func formatDuration(d time.Duration) string {
-	if d < time.Millisecond {
-		return d.Round(time.Microsecond).String()
-	}
-	return d.Round(time.Millisecond).String()
 }
 
 // audit records the run in lethe_deletion_audit. It never fails the run.

@@ -76,6 +76,6 @@ func (e *entities) tombstoneGC(ctx context.Context, p *config.Tombstone, olderTh
 	}
 	e.deps.Logger.InfoContext(ctx, "Collected tombstones",
 		slog.String("policy", p.Name), slog.Int64("removed", res.Removed),
-		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Int64("kept_deleting", res.KeptDeleting), slog.Duration("older_than", olderThan))
+		slog.Int64("kept_unpurged", res.KeptUnpurged), slog.Int64("kept_deleting", res.KeptDeleting), slog.Float64("older_than_seconds", olderThan.Seconds()))
 	return res, err
 }

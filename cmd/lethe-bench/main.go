@@ -26,6 +26,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/bench"
 	"github.com/lethehq/lethe/internal/pgboot"
+	"github.com/lethehq/lethe/internal/service"
 )
 
 // benchmark is one subcommand.
@@ -169,12 +170,12 @@ func (c *cli) server(ctx context.Context, fs *flag.FlagSet, configPath string) (
 	return cfg, srv.URL, nil
 }
 
-// logger builds the JSON logger at the configured level, or at debug when
-// verbose.
+// logger builds the logger at the configured level, or at debug when
+// verbose, in the configured format (see service.NewLogger).
 func (c *cli) logger(cfg *config.Config, verbose bool) *slog.Logger {
 	level := slog.LevelDebug
 	if !verbose {
 		_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	}
-	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+	return service.NewLogger(c.stderr, level, cfg.LogFormat, service.IsTerminal)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/demo"
 	"github.com/lethehq/lethe/internal/demo/schema"
+	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 )
 
@@ -25,8 +26,8 @@ func demoCommand() command {
 			noSeed, seedOnly   bool
 		)
 		fs := c.flags(cmd, nil)
-		fs.StringVar(&configPath, "config", "", "configuration file (default: the embedded configuration, blobs in .lethe/blobs)")
-		fs.StringVar(&listen, "listen", "", "HTTP listen address (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
+		fs.StringVar(&configPath, "config", "", "configuration `file` (default: the embedded configuration, blobs in .lethe/blobs)")
+		fs.StringVar(&listen, "listen", "", "HTTP listen address, `host:port` (default: http.listen, 127.0.0.1:8080 in the embedded configuration)")
 		fs.BoolVar(&noSeed, "no-seed", false, "do not seed example data (the example tables are still created)")
 		fs.BoolVar(&seedOnly, "seed-only", false, "create the example tables and seed example data, then exit")
 		if err := parseNoArgs(fs, args); err != nil {
@@ -63,6 +64,17 @@ func demoCommand() command {
 		pg := c.postgres()
 		pg.StartCluster, pg.Install = true, true
 		pg.Announce = func(plan string) { fmt.Fprintln(c.stdout, plan) }
+		// The demo creates the database database.url names when it is
+		// missing, as it creates "lethe" when no URL is set.
+		if cfg.Database.URL != "" {
+			created, err := pgboot.CreateMissing(ctx, cfg.Database.URL)
+			if err != nil {
+				return fmt.Errorf("%w; or point database.url (DATABASE_URL) at a database that exists", err)
+			}
+			if created {
+				fmt.Fprintf(c.stdout, "The database database.url names did not exist: created it (%s).\n", config.Redacted(cfg.Database.URL))
+			}
+		}
 		if seedOnly {
 			s, err := service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true, Postgres: pg})
 			if err != nil {

@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/testenv"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -113,4 +118,94 @@ blob:
 	if code, _, _ := runCLI(t, nil, "demo", "--seed-only", "--no-seed"); code != 2 {
 		t.Errorf("--seed-only --no-seed exited %d, want 2 (usage)", code)
 	}
+}
+
+// TestDemoCreatesMissingDatabase: the demo creates the database
+// database.url names when the server has none of that name and the role
+// may create databases; when the role may not, it fails naming the
+// statement that fixes it.
+func TestDemoCreatesMissingDatabase(t *testing.T) {
+	t.Parallel()
+
+	// missing returns the URL of a database that does not exist (yet),
+	// dropped when the test ends if the demo created it.
+	missing := func(t *testing.T) (dbURL string, admin *pgxpool.Pool) {
+		t.Helper()
+		admin = testenv.Pool(t)
+		dbURL = testenv.DatabaseURL(t)
+		u, err := url.Parse(dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pgboot.DropDatabase(t.Context(), admin, strings.TrimPrefix(u.Path, "/")); err != nil {
+			t.Fatal(err)
+		}
+		return dbURL, admin
+	}
+	demoConfig := func(t *testing.T, dbURL string) string {
+		t.Helper()
+		return writeConfig(t, `
+database:
+  url: "`+dbURL+`"
+blob:
+  local:
+    dir: `+filepath.Join(t.TempDir(), "blobs")+`
+`+sweepPolicy)
+	}
+
+	t.Run("Created", func(t *testing.T) {
+		t.Parallel()
+		dbURL, _ := missing(t)
+		code, out, errOut := runCLI(t, nil, "demo", "--seed-only", "--config", demoConfig(t, dbURL))
+		if code != 0 || !strings.Contains(out, "did not exist: created it") || !strings.Contains(out, "seeded") {
+			t.Fatalf("demo --seed-only on a missing database: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+		}
+		pool, err := pgxpool.New(t.Context(), dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pool.Close()
+		var runs int
+		if err := pool.QueryRow(t.Context(), `SELECT count(*) FROM runs`).Scan(&runs); err != nil || runs == 0 {
+			t.Errorf("the created database holds %d runs (err %v), want the seeded ones", runs, err)
+		}
+		// The second run finds it.
+		code, out, errOut = runCLI(t, nil, "demo", "--seed-only", "--config", demoConfig(t, dbURL))
+		if code != 0 || strings.Contains(out, "created it") {
+			t.Errorf("demo --seed-only again: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+		}
+	})
+
+	t.Run("RoleMayNotCreate", func(t *testing.T) {
+		t.Parallel()
+		dbURL, admin := missing(t)
+		suffix := make([]byte, 4)
+		_, _ = rand.Read(suffix)
+		role := "lethe_nocreatedb_" + hex.EncodeToString(suffix)
+		if _, err := admin.Exec(t.Context(), "CREATE ROLE "+pgx.Identifier{role}.Sanitize()+" LOGIN NOCREATEDB"); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			if _, err := admin.Exec(context.Background(), "DROP ROLE IF EXISTS "+pgx.Identifier{role}.Sanitize()); err != nil {
+				t.Logf("drop role %s: %v", role, err)
+			}
+		})
+		u, err := url.Parse(dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.User = url.User(role)
+		code, out, errOut := runCLI(t, nil, "demo", "--seed-only", "--config", demoConfig(t, u.String()))
+		name := strings.TrimPrefix(u.Path, "/")
+		for _, want := range []string{
+			`database "` + name + `" does not exist`,
+			`role "` + role + `" may not create databases`,
+			`run: CREATE DATABASE "` + name + `" OWNER "` + role + `"`,
+			"database.url",
+		} {
+			if code != 1 || !strings.Contains(errOut, want) {
+				t.Errorf("demo as a role without CREATEDB: exit %d, stderr lacks %q\nstdout: %s\nstderr: %s", code, want, out, errOut)
+			}
+		}
+	})
 }

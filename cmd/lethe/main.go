@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -60,6 +61,10 @@ type cli struct {
 	// that run commands in process.
 	hardStop <-chan struct{}
 
+	// isTerminal says whether stderr is a terminal, for log_format auto
+	// (text there, JSON elsewhere). Nil, as in tests, sees no terminal.
+	isTerminal func(io.Writer) bool
+
 	// localPG is where a PostgreSQL server is looked for when no database
 	// is configured; empty means pgboot.LocalAddr (127.0.0.1:5432). Tests
 	// point it at a closed port.
@@ -75,7 +80,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 func main() {
 	ctx, hardStop, stop := signals()
-	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, hardStop: hardStop}, os.Args[1:])
+	code := run(ctx, &cli{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, hardStop: hardStop, isTerminal: service.IsTerminal}, os.Args[1:])
 	stop()
 	os.Exit(code)
 }
@@ -178,17 +183,43 @@ func (c *cli) flags(cmd command, configPath *string) *flag.FlagSet {
 	fs.Usage = func() {
 		fmt.Fprintf(c.stdout, "Usage: %s\n\n%s\n", strings.TrimSpace("lethe "+cmd.name+" "+cmd.usage), cmd.summary)
 		var buf strings.Builder
-		fs.SetOutput(&buf)
-		fs.PrintDefaults()
-		fs.SetOutput(c.stderr)
+		printFlags(&buf, fs)
 		if buf.Len() > 0 {
 			fmt.Fprintf(c.stdout, "\nFlags:\n%s", buf.String())
 		}
 	}
 	if configPath != nil {
-		fs.StringVar(configPath, "config", "lethe.yaml", "configuration file (embedded defaults when it does not exist and was not named)")
+		fs.StringVar(configPath, "config", "lethe.yaml", "configuration `file` (embedded defaults when it does not exist and was not named)")
 	}
 	return fs
+}
+
+// printFlags writes fs's flags as flag.PrintDefaults does, but spelled as
+// the usage lines and the README spell them: --name, and -x for a
+// one-letter flag. (The flag package reads both spellings; it prints
+// -name.)
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		dashes := "--"
+		if len(f.Name) == 1 {
+			dashes = "-"
+		}
+		fmt.Fprintf(w, "  %s%s", dashes, f.Name)
+		if arg != "" {
+			fmt.Fprintf(w, " %s", arg)
+		}
+		fmt.Fprintf(w, "\n    \t%s", strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if def := f.DefValue; def != "" && def != "0" && def != "0s" && def != "false" {
+			if getter, ok := f.Value.(flag.Getter); ok {
+				if _, isString := getter.Get().(string); isString {
+					def = strconv.Quote(def)
+				}
+			}
+			fmt.Fprintf(w, " (default %s)", def)
+		}
+		fmt.Fprintln(w)
+	})
 }
 
 // parse parses args, turning flag errors into usage errors.
@@ -248,21 +279,12 @@ func (c *cli) connect(ctx context.Context, cfg *config.Config) (*pgxpool.Pool, e
 	return service.OpenPool(ctx, cfg, c.logger(cfg), c.postgres())
 }
 
-// logger builds the JSON logger at the configured level. Durations are
-// logged as Go spells them ("1.5s", "2h0m0s"), not in nanoseconds.
+// logger builds the logger on stderr at the configured level and in the
+// configured format (see service.NewLogger); durations in seconds.
 func (c *cli) logger(cfg *config.Config) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	return slog.New(slog.NewJSONHandler(c.stderr, &slog.HandlerOptions{Level: level, ReplaceAttr: durationString}))
-}
-
-// durationString is a slog ReplaceAttr that writes a time.Duration value
-// as its String(): the JSON handler would write an integer of nanoseconds.
-func durationString(_ []string, a slog.Attr) slog.Attr {
-	if a.Value.Kind() == slog.KindDuration {
-		return slog.String(a.Key, a.Value.Duration().String())
-	}
-	return a
+	return service.NewLogger(c.stderr, level, cfg.LogFormat, c.isTerminal)
 }
 
 // parseAll parses flags wherever they appear among args ("down --steps 2"

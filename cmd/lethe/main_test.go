@@ -5,7 +5,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,6 +64,42 @@ func TestCLI(t *testing.T) {
 			code, out, errOut := runCLI(t, nil, cmd.name, "--help")
 			if code != 0 || strings.Count(out, "Usage: lethe "+cmd.name) != 1 {
 				t.Errorf("lethe %s --help: code %d\nstdout: %s\nstderr: %s", cmd.name, code, out, errOut)
+			}
+		}
+	})
+
+	t.Run("HelpFlagsMatchUsageLine", func(t *testing.T) {
+		t.Parallel()
+		// A flag as the usage line spells it: --name, or -x for one letter.
+		inUsage := regexp.MustCompile(`(?:^|[\s\[|])(--[a-z][a-z-]+|-[a-z])\b`)
+		inHelp := regexp.MustCompile(`^  (-{1,2}[a-z][a-z-]*)(?: |$)`)
+		for _, cmd := range commands() {
+			code, out, errOut := runCLI(t, nil, cmd.name, "--help")
+			if code != 0 {
+				t.Errorf("lethe %s --help: exit %d\n%s", cmd.name, code, errOut)
+				continue
+			}
+			var usage, help []string
+			for _, m := range inUsage.FindAllStringSubmatch(cmd.usage, -1) {
+				if !slices.Contains(usage, m[1]) {
+					usage = append(usage, m[1])
+				}
+			}
+			_, flags, _ := strings.Cut(out, "\nFlags:\n")
+			for _, line := range strings.Split(flags, "\n") {
+				if m := inHelp.FindStringSubmatch(line); m != nil {
+					help = append(help, m[1])
+				}
+			}
+			slices.Sort(usage)
+			slices.Sort(help)
+			if !slices.Equal(usage, help) {
+				t.Errorf("lethe %s --help lists flags %q, its usage line %q names %q\n%s", cmd.name, help, cmd.usage, usage, out)
+			}
+			for _, f := range help {
+				if len(f) > 2 && !strings.HasPrefix(f, "--") {
+					t.Errorf("lethe %s --help spells %s with one dash; usage lines spell it -%s", cmd.name, f, f)
+				}
 			}
 		}
 	})

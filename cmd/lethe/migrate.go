@@ -23,7 +23,7 @@ func migrateCommand() command {
 			yes        bool
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.IntVar(&steps, "steps", 1, "down: how many Lethe migrations to revert (-1 for all)")
+		fs.IntVar(&steps, "steps", 1, "down: how many Lethe migrations to revert, `N` (-1 for all)")
 		fs.BoolVar(&river, "river", false, "down: also remove River's tables once every Lethe migration is reverted")
 		fs.BoolVar(&yes, "yes", false, "down: confirm reverting more than one migration, or removing River's tables")
 		positional, err := parseAll(fs, args)

@@ -19,7 +19,7 @@ func serveCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath, listen string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&listen, "listen", "", "HTTP listen address (overrides http.listen)")
+		fs.StringVar(&listen, "listen", "", "HTTP listen address, `host:port` (overrides http.listen)")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}

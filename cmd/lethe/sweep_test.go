@@ -157,7 +157,7 @@ migrate_on_start: false
 
 	logs := stderr.String()
 	for _, want := range []string{
-		`"msg":"Started idempotency cleanup goroutine","interval":1800000000000,"policy":"idempotency"`,
+		`"msg":"Started idempotency cleanup goroutine","interval":1800,"policy":"idempotency"`,
 		`"msg":"Cleaned up expired idempotency keys","policy":"idempotency","rows_deleted":30,"batches_completed":3`,
 		`"msg":"Stopping idempotency cleanup goroutine","policy":"idempotency"`,
 	} {

@@ -438,7 +438,7 @@ func cleanupOrphanS3Command() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath, policy string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
+		fs.StringVar(&policy, "policy", "", "tombstone policy `name` (default: the first one configured)")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
@@ -490,8 +490,8 @@ func cleanupTombstonesCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath, policy, olderThan string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&policy, "policy", "", "tombstone policy (default: the first one configured)")
-		fs.StringVar(&olderThan, "older-than", "", "age as a duration (168h) or hours (168); default: the policy's tombstone_max_age")
+		fs.StringVar(&policy, "policy", "", "tombstone policy `name` (default: the first one configured)")
+		fs.StringVar(&olderThan, "older-than", "", "`age` as a duration (168h) or hours (168); default: the policy's tombstone_max_age")
 		if err := parseNoArgs(fs, args); err != nil {
 			return err
 		}
@@ -538,7 +538,7 @@ func backupCommand() command {
 	cmd.run = func(ctx context.Context, c *cli, args []string) error {
 		var configPath, out string
 		fs := c.flags(cmd, &configPath)
-		fs.StringVar(&out, "o", "", "output file (default: <run_hash>.lethe-backup.json.gz for a run, <entity>-<key>.lethe-backup.json.gz otherwise)")
+		fs.StringVar(&out, "o", "", "output `file` (default: <run_hash>.lethe-backup.json.gz for a run, <entity>-<key>.lethe-backup.json.gz otherwise)")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err
@@ -595,7 +595,7 @@ func restoreCommand() command {
 			maxMiB     int64
 		)
 		fs := c.flags(cmd, &configPath)
-		fs.Int64Var(&maxMiB, "max-mib", runbackup.DefaultMaxBytes>>20, "refuse a backup larger than this many MiB once decompressed")
+		fs.Int64Var(&maxMiB, "max-mib", runbackup.DefaultMaxBytes>>20, "refuse a backup larger than `N` MiB once decompressed")
 		positional, err := parseAll(fs, args)
 		if err != nil {
 			return err

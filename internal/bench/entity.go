@@ -113,7 +113,7 @@ func Entity(ctx context.Context, opts EntityOptions) (*EntityReport, error) {
 				return nil, err
 			}
 			totals, finals, rows = append(totals, total), append(finals, final), n
-			logger.Info("Deleted account", slog.String("way", way.name), slog.Duration("total", total), slog.Duration("final", final))
+			logger.Info("Deleted account", slog.String("way", way.name), slog.Float64("total_seconds", total.Seconds()), slog.Float64("final_seconds", final.Seconds()))
 		}
 		p99, worst := writer.stop()
 		rep.Ways = append(rep.Ways, EntityWay{Name: way.name, Total: medianDuration(totals), Final: medianDuration(finals),

@@ -304,7 +304,7 @@ func (b *sweepBench) load(ctx context.Context) error {
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM lineage_event_idempotency WHERE expires_at < now()`).Scan(&b.expired); err != nil {
 		return fmt.Errorf("count expired: %w", err)
 	}
-	b.logger.Debug("loaded", slog.Int("rows", b.opts.Rows), slog.Int64("expired", b.expired), slog.Duration("took", time.Since(began)))
+	b.logger.Debug("loaded", slog.Int("rows", b.opts.Rows), slog.Int64("expired", b.expired), slog.Float64("took_seconds", time.Since(began).Seconds()))
 	return nil
 }
 

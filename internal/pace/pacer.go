@@ -304,8 +304,8 @@ func (pc *Pacer) after(ctx context.Context) (Step, error) {
 	pc.judged(step, sig)
 	if pc.pacers.logger != nil && step.Paced {
 		pc.pacers.logger.DebugContext(ctx, "Paced",
-			slog.String("policy", pc.policy), slog.Duration("probe", sig.Probe), slog.Float64("slowdown", sig.Slowdown),
-			slog.Bool("over", step.Over), slog.Int("batch", step.Batch), slog.Duration("pause", step.Pause))
+			slog.String("policy", pc.policy), slog.Float64("probe_seconds", sig.Probe.Seconds()), slog.Float64("slowdown", sig.Slowdown),
+			slog.Bool("over", step.Over), slog.Int("batch", step.Batch), slog.Float64("pause_seconds", step.Pause.Seconds()))
 	}
 	return step, nil
 }

@@ -380,7 +380,7 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 // puts each back to available) and returns ErrJobsCancelled.
 func (s *Service) stop(httpServer *http.Server) error {
 	grace := s.Config.ShutdownGrace.D()
-	s.Logger.Info("Shutting down; a second signal stops at once", slog.Duration("grace", grace))
+	s.Logger.Info("Shutting down; a second signal stops at once", slog.Float64("grace_seconds", grace.Seconds()))
 	// The sweep's documented shutdown line.
 	workers.SweepStopping(s.Logger, s.Config)
 	graceCtx, cancel := context.WithTimeoutCause(context.Background(), grace, errGraceOver)
@@ -411,7 +411,7 @@ func (s *Service) stop(httpServer *http.Server) error {
 	if errors.Is(context.Cause(graceCtx), errGraceOver) {
 		why = "shutdown_grace ran out"
 	}
-	s.Logger.Warn("Cancelling running jobs; River makes them available again", slog.String("reason", why), slog.Duration("grace", grace))
+	s.Logger.Warn("Cancelling running jobs; River makes them available again", slog.String("reason", why), slog.Float64("grace_seconds", grace.Seconds()))
 	hardCtx, hardCancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer hardCancel()
 	if err := s.River.StopAndCancel(hardCtx); err != nil {
