@@ -218,6 +218,8 @@ policies:
 		t.Errorf("cards under the table: %d (%v), want none until a row opens one", cards, err)
 	}
 	b.screenshot(t, "health-1-table")
+	b.viewportShot(t, "health-1-table-top", "body")
+	b.viewportShot(t, "health-1-table-rows", "#policy-table")
 
 	b.do(t, "filter the table",
 		chromedp.SendKeys(`#health-filter`, "health_09"),
@@ -252,6 +254,10 @@ policies:
 		waitFor(`document.querySelector('.card[data-policy="health_095"] [data-field="health"]').textContent === "Stalled"`),
 	)
 	b.viewportShot(t, "health-3-stalled-card", `#policies`)
+	b.do(t, "the banner's rest shows every policy not ok",
+		chromedp.Click(`#health-banner [data-health-unhealthy]`),
+		waitFor(rows+`.length === 12 && document.getElementById("health-only").value === "unhealthy"`),
+	)
 
 	b.do(t, "dark mode",
 		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {

@@ -72,7 +72,9 @@ function renderHealth(ov) {
   if (bad.length) {
     const worst = bad[0].health.state;
     const shown = bad.slice(0, 6).map((p) => `<button type="button" class="link health-name" data-health-open="${esc(p.name)}" title="${esc(p.health.reason || "")}"><strong>${esc(p.name)}</strong> <span class="health-word health-${esc(p.health.state)}">${esc(p.health.state)}</span></button>`);
-    const more = bad.length > shown.length ? ` <span class="muted-inline">and ${bad.length - shown.length} more</span>` : "";
+    const more = bad.length > shown.length
+      ? ` <button type="button" class="link health-more" data-health-unhealthy>and ${bad.length - shown.length} more</button>`
+      : "";
     banner.dataset.worst = worst;
     setHTML(banner, `<span class="health-banner-title">${bad.length === 1 ? "1 policy needs attention" : `${bad.length} policies need attention`}:</span> ${shown.join(", ")}${more}`);
   }
@@ -168,7 +170,7 @@ function healthRow(p) {
     <td>${healthBadge(p)}</td>
     <td><span class="health-policy">${esc(p.name)}</span> <span class="muted-inline">${esc(p.kind)}${p.table ? " · " + esc(p.table) : ""}</span></td>
     <td class="num">${esc(backlog)}</td>
-    <td>${p.kind === "tombstone" ? "—" : timeEl(p.oldest_expired_at, "age", "none")}</td>
+    <td>${p.backlog == null ? "—" : timeEl(p.oldest_expired_at, "age", "none")}</td>
     <td class="col-last">${timeEl(p.last_run_at)}${last ? ` <span class="muted-inline run-${esc(last.outcome)}">${esc(runText(last))}</span>` : ""}</td>
     <td class="num col-errors${p.deleted && p.deleted.errors_last_day > 0 ? " bad-text" : ""}">${num(p.deleted ? p.deleted.errors_last_day : 0)}</td>
   </tr>`;
@@ -196,4 +198,11 @@ function healthCardsShown(policies) {
 document.addEventListener("click", (ev) => {
   const b = ev.target.closest("[data-health-open]");
   if (b) openHealthCard(b.dataset.healthOpen, false);
+  if (ev.target.closest("[data-health-unhealthy]") && !$("policy-table").hidden) {
+    // Every policy that is not ok, in the table.
+    healthState.only = "unhealthy";
+    $("health-only").value = "unhealthy";
+    rerenderHealth();
+    $("policy-table").scrollIntoView({ behavior: "smooth", block: "start" });
+  }
 });
