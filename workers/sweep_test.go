@@ -452,7 +452,7 @@ func TestSweepWorker(t *testing.T) {
 	ctx := context.Background()
 
 	job := func(policy string) *river.Job[jobs.Sweep] {
-		return &river.Job[jobs.Sweep]{JobRow: &rivertype.JobRow{ID: 42, Attempt: 1}, Args: jobs.Sweep{Policy: policy}}
+		return &river.Job[jobs.Sweep]{JobRow: &rivertype.JobRow{ID: 42, Attempt: 1, Kind: jobs.KindSweep}, Args: jobs.Sweep{Policy: policy}}
 	}
 
 	t.Run("SweepsAndRecordsRun", func(t *testing.T) {
@@ -476,6 +476,57 @@ func TestSweepWorker(t *testing.T) {
 		}
 		if w.Timeout(job("idempotency")) != 30*time.Minute {
 			t.Fatalf("timeout %s, want 30m (half of rescue_stuck_jobs_after)", w.Timeout(job("idempotency")))
+		}
+	})
+
+	// Each periodic run records what it came to, newest first, for the
+	// dashboard's health: deleted N, nothing due, gave way to a lock (naming
+	// the holder), error.
+	t.Run("RecordsEachRunsOutcome", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.LockTimeout = config.Duration(300 * time.Millisecond)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 12, 1)
+		w := &SweepWorker{sweeper: b.sweeper}
+		for range 2 {
+			if err := w.Work(ctx, job("idempotency")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		insertKeys(t, b.pool, "lineage_event_idempotency", 5, 0) // the fresh key stays
+		app := appSession(t, b.pool)
+		if _, err := app.Exec(ctx, `LOCK TABLE lineage_event_idempotency IN ACCESS EXCLUSIVE MODE`); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Work(ctx, job("idempotency")); err != nil {
+			t.Fatal(err)
+		}
+		if err := app.Rollback(ctx); err != nil {
+			t.Fatal(err)
+		}
+		b.policy.Table = "no_such_table"
+		if err := w.Work(ctx, job("idempotency")); err == nil {
+			t.Fatal("sweep of a missing table: no error")
+		}
+
+		runs, err := db.ListPolicyRuns(ctx, b.pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := runs["idempotency"]
+		var outcomes []string
+		for _, r := range got.Recent {
+			outcomes = append(outcomes, fmt.Sprintf("%s %s %d", r.Kind, r.Outcome, r.Rows))
+		}
+		want := []string{"lethe.sweep error 0", "lethe.sweep lock 0", "lethe.sweep nothing_due 0", "lethe.sweep deleted 12"}
+		if !slices.Equal(outcomes, want) {
+			t.Fatalf("outcomes %q, want %q", outcomes, want)
+		}
+		if !strings.Contains(got.Recent[0].Reason, "no_such_table") || !strings.Contains(got.Recent[1].Reason, "billing") {
+			t.Errorf("reasons %q, %q: want the error and the lock's holder", got.Recent[0].Reason, got.Recent[1].Reason)
+		}
+		if got.LastDeletedAt == nil || !got.LastDeletedAt.Equal(got.Recent[3].At) {
+			t.Errorf("last deleted at %v, want the first run's %v", got.LastDeletedAt, got.Recent[3].At)
 		}
 	})
 
