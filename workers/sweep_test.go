@@ -741,11 +741,14 @@ func TestSweepPacesToForeground(t *testing.T) {
 	b.policy.YieldPause = config.Duration(250 * time.Millisecond)
 	b.policy.Pace.MinBatchSize = 2
 	b.policy.Pace.TargetP99 = config.Duration(time.Microsecond)
+	var outcome db.RunOutcome // the run's, as a periodic run records it
 	run := func(what string, expired int) {
 		t.Helper()
 		b.sizes, b.pauses = nil, nil
 		insertKeys(t, b.pool, "lineage_event_idempotency", expired, 0)
-		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		runCtx, note := withRunNote(ctx)
+		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		outcome = note.outcome(jobs.KindSweep, err).Outcome
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
@@ -759,6 +762,9 @@ func TestSweepPacesToForeground(t *testing.T) {
 	run("idle database", 10)
 	if fmt.Sprint(b.sizes) != "[10 10]" || fmt.Sprint(b.pauses) != "[100ms]" {
 		t.Fatalf("idle database: batch sizes %v, pauses %v; want full batches [10 10] and the policy's pause", b.sizes, b.pauses)
+	}
+	if outcome != db.RunDeleted {
+		t.Errorf("idle database: outcome %s, want deleted", outcome)
 	}
 
 	// Another application writes to the same table, durably, all along.
@@ -775,6 +781,9 @@ func TestSweepPacesToForeground(t *testing.T) {
 	}
 	if b.pauses[0] != 500*time.Millisecond || b.pauses[len(b.pauses)-1] != time.Second || !slices.IsSorted(b.pauses) {
 		t.Fatalf("over target: pauses %v; want them growing from 500ms to 1s", b.pauses)
+	}
+	if outcome != db.RunPaced {
+		t.Errorf("over target: outcome %s, want paced", outcome)
 	}
 
 	// Every probe within the target: from where it was, the batch grows
