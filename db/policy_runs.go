@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // RunOutcome is what one periodic run of a policy came to. The values are
@@ -66,25 +66,6 @@ type PolicyRuns struct {
 	LastDeletedAt *time.Time  `json:"last_deleted_at"`
 }
 
-// recordRunSQL notes a run: last_run_at, the last error (a NULL error
-// leaves the previous one visible until the next failure), the run's
-// outcome in front of recent_runs (cut to $5 entries) and, when it deleted
-// rows, last_deleted_at.
-const recordRunSQL = `
-	INSERT INTO lethe_policy_state AS s (policy, last_run_at, last_error, last_error_at, recent_runs, last_deleted_at)
-	VALUES ($1, now(), $2::text, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
-		jsonb_build_array($3::jsonb || jsonb_build_object('at', now())),
-		CASE WHEN $4::bigint > 0 THEN now() END)
-	ON CONFLICT (policy) DO UPDATE SET
-		last_run_at = now(),
-		last_error = coalesce(EXCLUDED.last_error, s.last_error),
-		last_error_at = coalesce(EXCLUDED.last_error_at, s.last_error_at),
-		recent_runs = (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-			FROM jsonb_array_elements(EXCLUDED.recent_runs || s.recent_runs) WITH ORDINALITY AS r(e, n)
-			WHERE n <= $5),
-		last_deleted_at = coalesce(EXCLUDED.last_deleted_at, s.last_deleted_at),
-		updated_at = now()`
-
 // RecordRun notes that a periodic job of policy ran and what it came to
 // (run.At is the database's now). runErr, when set, also becomes the
 // policy's last error.
@@ -94,7 +75,6 @@ func RecordRun(ctx context.Context, exec Executor, policy string, run PolicyRun,
 		s := runErr.Error()
 		errText = &s
 	}
-	run.At = time.Time{}
 	entry, err := json.Marshal(struct {
 		Kind    string     `json:"kind"`
 		Outcome RunOutcome `json:"outcome"`
@@ -104,7 +84,10 @@ func RecordRun(ctx context.Context, exec Executor, policy string, run PolicyRun,
 	if err != nil {
 		return fmt.Errorf("record run of policy %s: encode outcome: %w", policy, err)
 	}
-	if _, err := exec.Exec(ctx, recordRunSQL, policy, errText, entry, run.Rows, RecentRunsKept); err != nil {
+	err = dbsqlc.New().PolicyStateRecordRun(ctx, exec, &dbsqlc.PolicyStateRecordRunParams{
+		Policy: policy, Error: errText, Run: entry, Rows: run.Rows, Keep: RecentRunsKept,
+	})
+	if err != nil {
 		return fmt.Errorf("record run of policy %s: %w", policy, err)
 	}
 	return nil
@@ -125,27 +108,17 @@ func cutReason(s string) string {
 
 // ListPolicyRuns returns the recent runs of every policy that has run.
 func ListPolicyRuns(ctx context.Context, exec Executor) (map[string]PolicyRuns, error) {
-	rows, err := exec.Query(ctx, `SELECT policy, recent_runs, last_deleted_at FROM lethe_policy_state`)
+	rows, err := dbsqlc.New().PolicyStateRuns(ctx, exec)
 	if err != nil {
 		return nil, fmt.Errorf("list policy runs: %w", err)
 	}
-	out := map[string]PolicyRuns{}
-	var (
-		policy  string
-		recent  []byte
-		deleted *time.Time
-	)
-	_, err = pgx.ForEachRow(rows, []any{&policy, &recent, &deleted}, func() error {
-		var r PolicyRuns
-		if err := json.Unmarshal(recent, &r.Recent); err != nil {
-			return fmt.Errorf("decode runs of policy %s: %w", policy, err)
+	out := make(map[string]PolicyRuns, len(rows))
+	for _, r := range rows {
+		runs := PolicyRuns{LastDeletedAt: r.LastDeletedAt}
+		if err := json.Unmarshal(r.RecentRuns, &runs.Recent); err != nil {
+			return nil, fmt.Errorf("list policy runs: decode runs of policy %s: %w", r.Policy, err)
 		}
-		r.LastDeletedAt = deleted
-		out[policy] = r
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list policy runs: %w", err)
+		out[r.Policy] = runs
 	}
 	return out, nil
 }
