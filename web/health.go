@@ -66,8 +66,9 @@ type healthInput struct {
 //  2. failing: its last run failed (since the first of the failures in a
 //     row), or its rows cannot be counted.
 //  3. stalled: rows have been expired for StalledIntervals intervals and
-//     nothing was deleted for as long (or ever, as far as the runs
-//     recorded go).
+//     nothing was deleted for as long: since the last deletion, or, when
+//     none is recorded, since the first recorded run (or ever, when the
+//     policy never ran or none of the last RecentRunsKept runs deleted).
 //  4. behind: the oldest expired row waited longer than BehindIntervals
 //     intervals.
 //  5. throttled: its last run gave way to a lock, waited for a lagging
@@ -89,14 +90,16 @@ func policyHealth(in healthInput, now time.Time) PolicyHealth {
 	if expired && in.Interval > 0 {
 		waited := now.Sub(*in.OldestExpiredAt)
 		stallAfter := time.Duration(in.StalledIntervals) * in.Interval
-		if waited >= stallAfter && (in.LastDeletedAt == nil || now.Sub(*in.LastDeletedAt) >= stallAfter) {
+		idleSince, idle, judged := idleSince(in)
+		if judged && waited >= stallAfter && (idleSince == nil || now.Sub(*idleSince) >= stallAfter) {
 			since := in.OldestExpiredAt.Add(stallAfter)
-			idle := "nothing deleted since its runs were first recorded"
-			if in.LastDeletedAt != nil {
-				idle = "nothing deleted for " + roundAge(now.Sub(*in.LastDeletedAt))
-				if s := in.LastDeletedAt.Add(stallAfter); s.After(since) {
+			if idleSince != nil {
+				if s := idleSince.Add(stallAfter); s.After(since) {
 					since = s
 				}
+			}
+			if idle == "" {
+				idle = "nothing deleted for " + roundAge(now.Sub(*idleSince))
 			}
 			reason := fmt.Sprintf("%s expired, the oldest %s ago; %s (%d schedule intervals of %s)",
 				rowsText(*in.Backlog), roundAge(waited), idle, in.StalledIntervals, in.Interval)
@@ -141,6 +144,31 @@ func failing(in healthInput) (PolicyHealth, bool) {
 		return PolicyHealth{State: HealthFailing, Reason: "its rows cannot be counted: " + in.CountError}, true
 	}
 	return PolicyHealth{}, false
+}
+
+// idleSince is since when nothing was deleted, for the stalled rule: the
+// last deletion; without one, the first run recorded (nothing deleted in
+// any of them); nil, "idle forever", when the policy never ran or every
+// run kept deleted nothing. idle describes it when it is not the last
+// deletion. judged is false when it cannot be told: the policy ran before
+// Lethe recorded outcomes (an upgrade) and has recorded none since.
+func idleSince(in healthInput) (at *time.Time, idle string, judged bool) {
+	switch {
+	case in.LastDeletedAt != nil:
+		return in.LastDeletedAt, "", true
+	case len(in.Runs) == 0 && in.LastRunAt != nil:
+		return nil, "", false
+	case len(in.Runs) == 0:
+		return nil, "it has never run", true
+	case len(in.Runs) < db.RecentRunsKept:
+		first := in.Runs[len(in.Runs)-1].At
+		if len(in.Runs) == 1 {
+			return &first, "nothing deleted in its one run, at " + first.UTC().Format(time.RFC3339), true
+		}
+		return &first, fmt.Sprintf("nothing deleted in its %d runs since %s", len(in.Runs), first.UTC().Format(time.RFC3339)), true
+	default:
+		return nil, fmt.Sprintf("nothing deleted in its last %d runs", len(in.Runs)), true
+	}
 }
 
 // streakStart is when the oldest run of the newest runs in a row whose

@@ -93,8 +93,13 @@ policies:
 	waitCount("start-up runs recorded", healthPolicies, `SELECT count(*) FROM lethe_policy_state WHERE jsonb_array_length(recent_runs) > 0`)
 	waitCount("start-up deletions", 2, `SELECT count(*) FROM lethe_policy_state WHERE last_deleted_at IS NOT NULL`)
 
-	for i := 95; i < 98; i++ { // stalled: expired 5 h ago, nothing ever deleted
+	for i := 95; i < 98; i++ {
+		// Stalled: rows expired 5 h ago, and the policy's one recorded
+		// run, moved 4 h back, deleted nothing: nothing for 4 h.
 		mustExec(t, pool, fmt.Sprintf(`INSERT INTO %s SELECT g, now() - interval '5 hours' FROM generate_series(200, 249) g`, name(i)))
+		mustExec(t, pool, `UPDATE lethe_policy_state
+			SET recent_runs = (SELECT jsonb_agg(e || jsonb_build_object('at', now() - interval '4 hours')) FROM jsonb_array_elements(recent_runs) e)
+			WHERE policy = $1`, name(i))
 	}
 	for i := range 2 { // behind: deleted minutes ago, yet rows 4 h late
 		mustExec(t, pool, fmt.Sprintf(`INSERT INTO %s SELECT g, now() - interval '4 hours' FROM generate_series(300, 309) g`, name(i)))

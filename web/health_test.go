@@ -77,12 +77,38 @@ func TestHealthStates(t *testing.T) {
 			in.CountError = `relation "gone" does not exist`
 			return in
 		}, state: HealthFailing, reason: "cannot be counted", sinceUnset: true},
-		{name: "StalledNothingEverDeleted", in: func() healthInput {
+		{name: "StalledNothingDeletedInItsRecordedRuns", in: func() healthInput {
+			in := base()
+			in.Backlog, in.OldestExpiredAt = n(500), ago(5*hour)
+			in.Runs = []db.PolicyRun{run(db.RunNothingDue, time.Minute, ""), run(db.RunNothingDue, 4*hour, "")}
+			return in
+		}, state: HealthStalled, reason: "500 rows expired, the oldest 5h0m0s ago; nothing deleted in its 2 runs since", since: ago(hour)},
+		{name: "StalledNothingDeletedInTheLastTenRuns", in: func() healthInput {
+			in := base()
+			in.StalledIntervals = 20 // more intervals than the runs kept
+			in.Backlog, in.OldestExpiredAt = n(500), ago(30*hour)
+			for i := range db.RecentRunsKept {
+				in.Runs = append(in.Runs, run(db.RunNothingDue, time.Duration(i)*hour, ""))
+			}
+			return in
+		}, state: HealthStalled, reason: "nothing deleted in its last 10 runs", since: ago(10 * hour)},
+		{name: "StalledNeverRan", in: func() healthInput {
+			in := base()
+			in.Backlog, in.OldestExpiredAt = n(500), ago(5*hour)
+			return in
+		}, state: HealthStalled, reason: "it has never run", since: ago(2 * hour)},
+		{name: "BehindNotStalledSoonAfterRunsAreFirstRecorded", in: func() healthInput {
 			in := base()
 			in.Backlog, in.OldestExpiredAt = n(500), ago(5*hour)
 			in.Runs = []db.PolicyRun{run(db.RunNothingDue, time.Minute, "")}
 			return in
-		}, state: HealthStalled, reason: "500 rows expired, the oldest 5h0m0s ago; nothing deleted since", since: ago(2 * hour)},
+		}, state: HealthBehind, since: ago(2 * hour)},
+		{name: "BehindNotStalledRightAfterAnUpgrade", in: func() healthInput {
+			in := base()
+			in.Backlog, in.OldestExpiredAt = n(500), ago(5*hour)
+			in.LastRunAt = ago(time.Minute) // ran before outcomes were recorded
+			return in
+		}, state: HealthBehind, since: ago(2 * hour)},
 		{name: "StalledSinceTheLastDeletionThreeIntervalsAgo", in: func() healthInput {
 			in := base()
 			in.Backlog, in.OldestExpiredAt = n(500), ago(10*hour)
