@@ -27,7 +27,7 @@ const healthPolicies = 100
 // TestHealthTableInBrowser runs the real service with 100 sweep policies on
 // 100 small tables and drives the dashboard in headless Chromium. Five
 // policies name a column their table lacks and fail on every run, three
-// have had rows expired for 5 hours and never deleted any (stalled), two
+// have had rows expired for 5 hours and deleted nothing for 4 (stalled), two
 // deleted at start and then got rows 4 hours late (behind), one gave way
 // to a lock, one is paused, the rest are ok. The overview and /metrics give
 // each its state; the page shows a banner naming them, a table of 100 rows
