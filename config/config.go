@@ -51,6 +51,8 @@ type Config struct {
 	Blob     Blob     `yaml:"blob"`
 	HTTP     HTTP     `yaml:"http"`
 	River    River    `yaml:"river"`
+	// Privacy says how keys are shown (see Privacy).
+	Privacy Privacy `yaml:"privacy"`
 
 	// Audit bounds Lethe's own history (see Audit).
 	Audit Audit `yaml:"audit"`
@@ -352,6 +354,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 // keys it set.
 func (c *Config) setDefaults(given fieldSet) {
 	c.LogLevel = cmp.Or(c.LogLevel, "info")
+	c.Privacy.KeyDisplay = cmp.Or(c.Privacy.KeyDisplay, KeyDisplayFull)
 	c.HTTP.Listen = cmp.Or(c.HTTP.Listen, "127.0.0.1:8080")
 	c.HTTP.FailedLoginsPerMinute = cmp.Or(c.HTTP.FailedLoginsPerMinute, DefaultFailedLoginsPerMinute)
 	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
@@ -444,6 +447,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	c.validateCredentials(&errs, err == nil && !IsLoopback(host))
+	c.Privacy.validate(&errs)
 	for i, h := range c.HTTP.AllowedHosts {
 		if _, _, err := ParseHost(h); err != nil {
 			errs.add(fmt.Sprintf("http.allowed_hosts[%d]", i), "%v", err)

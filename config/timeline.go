@@ -208,7 +208,7 @@ func (c *Config) Timeline(p Policy) []TimelineStep {
 		}
 		steps = append(steps, rescueSteps(p.BatchTimeout.D(), "a batch")...)
 		return append(steps, TimelineStep{p.StuckAfter.D(), "watchdog",
-			fmt.Sprintf("stuck_after: the watchdog (%s) may reset the rows, if their batch job is gone", p.WatchdogSchedule)})
+			fmt.Sprintf("stuck_after: the watchdog (%s) may reset the rows, if their batch job is gone and no blob delete began", p.WatchdogSchedule)})
 	case *Sweep:
 		timeout, _ := c.jobTimeout(jobs.KindSweep, p)
 		steps := []TimelineStep{

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -102,6 +103,9 @@ type Overview struct {
 	Replica *ReplicaOverview `json:"replica"`
 	// History is the size of Lethe's own tables.
 	History HistoryOverview `json:"history"`
+	// KeyDisplay is privacy.key_display: with hash, tombstones' keys show
+	// hashed.
+	KeyDisplay string `json:"key_display"`
 }
 
 // cache keeps the last result of a read so that several open dashboards
@@ -175,6 +179,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		GeneratedAt:  time.Now().UTC(),
 		AuthRequired: s.opts.Config.HTTP.HasAuth(),
 		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
+		KeyDisplay:   cmp.Or(s.opts.Config.Privacy.KeyDisplay, config.KeyDisplayFull),
 	}
 	for _, p := range s.opts.Config.EffectivePolicies() {
 		ps, err := s.policyStats(ctx, p, states, totals, runs[p.Base().Name])
@@ -214,6 +219,9 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	if ov.Tombstones.Recent == nil {
 		ov.Tombstones.Recent = []db.Tombstone{}
+	}
+	for i, t := range ov.Tombstones.Recent {
+		ov.Tombstones.Recent[i].Key = s.opts.Config.Privacy.DisplayKey(t.Key)
 	}
 	audit := s.opts.Config.Audit
 	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}

@@ -156,19 +156,24 @@ FROM lethe_deletion_audit
 WHERE ($1::text IS NULL OR policy = $1::text)
   AND ($2::text IS NULL OR action = $2::text)
   AND ($3::text IS NULL OR outcome = $3::text)
-  AND finished_at >= coalesce($4::timestamptz, '-infinity')
-  AND finished_at < coalesce($5::timestamptz, 'infinity')
-  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = $6::bigint), 'infinity')
-  AND ($6::bigint IS NULL OR (finished_at, id) <
-       (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $6::bigint))
+  AND ($4::text IS NULL OR detail->>'entity' = $4::text)
+  AND ($5::text IS NULL OR detail->>'key' = $5::text
+       OR (action = 'request_delete' AND detail @> jsonb_build_object('keys', jsonb_build_array($5::text))))
+  AND finished_at >= coalesce($6::timestamptz, '-infinity')
+  AND finished_at < coalesce($7::timestamptz, 'infinity')
+  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = $8::bigint), 'infinity')
+  AND ($8::bigint IS NULL OR (finished_at, id) <
+       (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $8::bigint))
 ORDER BY finished_at DESC, id DESC
-LIMIT $7
+LIMIT $9
 `
 
 type AuditSearchParams struct {
 	Policy  *string
 	Action  *string
 	Outcome *string
+	Entity  *string
+	Key     *string
 	Since   *time.Time
 	Until   *time.Time
 	Before  *int64
@@ -190,7 +195,8 @@ type AuditSearchRow struct {
 }
 
 // The newest entries matching every filter given (a NULL filter matches
-// everything), newest first: finished at or after since, before until,
+// everything), newest first; entity and key match the detail's (a
+// request_delete entry's keys hold the key): finished at or after since, before until,
 // and, with before, older than that entry in the same order (keyset
 // paging; nothing when that entry does not exist). The time bounds are
 // written without "IS NULL OR" so that even a generic plan walks the
@@ -200,6 +206,8 @@ func (q *Queries) AuditSearch(ctx context.Context, db DBTX, arg *AuditSearchPara
 		arg.Policy,
 		arg.Action,
 		arg.Outcome,
+		arg.Entity,
+		arg.Key,
 		arg.Since,
 		arg.Until,
 		arg.Before,
