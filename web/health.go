@@ -90,7 +90,7 @@ func policyHealth(in healthInput, now time.Time) PolicyHealth {
 	if expired && in.Interval > 0 {
 		waited := now.Sub(*in.OldestExpiredAt)
 		stallAfter := time.Duration(in.StalledIntervals) * in.Interval
-		idleSince, idle, judged := idleSince(in)
+		idleSince, idle, judged := idleSince(in, now)
 		if judged && waited >= stallAfter && (idleSince == nil || now.Sub(*idleSince) >= stallAfter) {
 			since := in.OldestExpiredAt.Add(stallAfter)
 			if idleSince != nil {
@@ -152,7 +152,7 @@ func failing(in healthInput) (PolicyHealth, bool) {
 // run kept deleted nothing. idle describes it when it is not the last
 // deletion. judged is false when it cannot be told: the policy ran before
 // Lethe recorded outcomes (an upgrade) and has recorded none since.
-func idleSince(in healthInput) (at *time.Time, idle string, judged bool) {
+func idleSince(in healthInput, now time.Time) (at *time.Time, idle string, judged bool) {
 	switch {
 	case in.LastDeletedAt != nil:
 		return in.LastDeletedAt, "", true
@@ -163,9 +163,9 @@ func idleSince(in healthInput) (at *time.Time, idle string, judged bool) {
 	case len(in.Runs) < db.RecentRunsKept:
 		first := in.Runs[len(in.Runs)-1].At
 		if len(in.Runs) == 1 {
-			return &first, "nothing deleted in its one run, at " + first.UTC().Format(time.RFC3339), true
+			return &first, "nothing deleted in its one run, " + roundAge(now.Sub(first)) + " ago", true
 		}
-		return &first, fmt.Sprintf("nothing deleted in its %d runs since %s", len(in.Runs), first.UTC().Format(time.RFC3339)), true
+		return &first, fmt.Sprintf("nothing deleted in its %d runs over %s", len(in.Runs), roundAge(now.Sub(first))), true
 	default:
 		return nil, fmt.Sprintf("nothing deleted in its last %d runs", len(in.Runs)), true
 	}

@@ -98,7 +98,8 @@ policies:
 		// run, moved 4 h back, deleted nothing: nothing for 4 h.
 		mustExec(t, pool, fmt.Sprintf(`INSERT INTO %s SELECT g, now() - interval '5 hours' FROM generate_series(200, 249) g`, name(i)))
 		mustExec(t, pool, `UPDATE lethe_policy_state
-			SET recent_runs = (SELECT jsonb_agg(e || jsonb_build_object('at', now() - interval '4 hours')) FROM jsonb_array_elements(recent_runs) e)
+			SET last_run_at = now() - interval '4 hours',
+				recent_runs = (SELECT jsonb_agg(e || jsonb_build_object('at', now() - interval '4 hours')) FROM jsonb_array_elements(recent_runs) e)
 			WHERE policy = $1`, name(i))
 	}
 	for i := range 2 { // behind: deleted minutes ago, yet rows 4 h late
@@ -170,7 +171,7 @@ policies:
 				t.Errorf("failing policy: health %+v, runs %+v", p.Health, p.Runs)
 			}
 		case name(95):
-			if !strings.Contains(p.Health.Reason, "50 rows expired") || !strings.Contains(p.Health.Reason, "nothing deleted") {
+			if !strings.Contains(p.Health.Reason, "50 rows expired, the oldest 5h0m0s ago; nothing deleted in its one run, 4h0m0s ago") {
 				t.Errorf("stalled policy: health %+v", p.Health)
 			}
 		case name(0):

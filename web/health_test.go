@@ -82,7 +82,7 @@ func TestHealthStates(t *testing.T) {
 			in.Backlog, in.OldestExpiredAt = n(500), ago(5*hour)
 			in.Runs = []db.PolicyRun{run(db.RunNothingDue, time.Minute, ""), run(db.RunNothingDue, 4*hour, "")}
 			return in
-		}, state: HealthStalled, reason: "500 rows expired, the oldest 5h0m0s ago; nothing deleted in its 2 runs since", since: ago(hour)},
+		}, state: HealthStalled, reason: "500 rows expired, the oldest 5h0m0s ago; nothing deleted in its 2 runs over 4h0m0s (3 schedule intervals of 1h0m0s)", since: ago(hour)},
 		{name: "StalledNothingDeletedInTheLastTenRuns", in: func() healthInput {
 			in := base()
 			in.StalledIntervals = 20 // more intervals than the runs kept
