@@ -57,6 +57,9 @@ type Config struct {
 	// Audit bounds Lethe's own history (see Audit).
 	Audit Audit `yaml:"audit"`
 
+	// Health tunes the policies' health states (see Health).
+	Health Health `yaml:"health"`
+
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
 
@@ -408,6 +411,7 @@ var (
 // or nil. Run it again after changing a loaded Config.
 func (c *Config) Validate() error {
 	var errs problems
+	c.Health.validate(&errs)
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
 		errs.add("log_level", "unknown level %q (use debug, info, warn or error)", c.LogLevel)

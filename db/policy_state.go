@@ -47,16 +47,14 @@ func SetPolicyPaused(ctx context.Context, exec Executor, policy string, paused b
 
 // RecordPolicyRun notes that a periodic job of policy ran, with runErr when it
 // failed (nil clears nothing: the last error stays visible until the next one).
+// Its outcome is error or nothing due; the workers call RecordRun, which
+// says what the run did.
 func RecordPolicyRun(ctx context.Context, exec Executor, policy string, runErr error) error {
-	params := &dbsqlc.PolicyStateRecordRunParams{Policy: policy}
+	run := PolicyRun{Outcome: RunNothingDue}
 	if runErr != nil {
-		s := runErr.Error()
-		params.Error = &s
+		run = PolicyRun{Outcome: RunError, Reason: runErr.Error()}
 	}
-	if err := dbsqlc.New().PolicyStateRecordRun(ctx, exec, params); err != nil {
-		return fmt.Errorf("record run of policy %s: %w", policy, err)
-	}
-	return nil
+	return RecordRun(ctx, exec, policy, run, runErr)
 }
 
 // ListPolicyStates returns the state of every policy that has one.

@@ -223,6 +223,17 @@ func promtool(t *testing.T) string {
 	return path
 }
 
+// TestAlertRuleUnits: promtool's unit tests of alerts.yml
+// (prometheus/alerts_test.yml) pass: LetheDeletionStalled and
+// LethePolicyFailing fire 15 minutes into their state, for that policy only.
+func TestAlertRuleUnits(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command(promtool(t), "test", "rules", "prometheus/alerts_test.yml").CombinedOutput()
+	if err != nil {
+		t.Fatalf("promtool test rules prometheus/alerts_test.yml: %v\n%s", err, out)
+	}
+}
+
 // TestAlertRules: promtool accepts alerts.yml.
 func TestAlertRules(t *testing.T) {
 	t.Parallel()

@@ -84,7 +84,12 @@ func (s *Server) handleGetPolicy(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	ps, err := s.policyStats(ctx, p, states, totals)
+	runs, err := db.ListPolicyRuns(ctx, s.opts.Pool)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	ps, err := s.policyStats(ctx, p, states, totals, runs[name])
 	if err == nil {
 		err = s.setErrorJobStates(ctx, ps.Errors)
 	}

@@ -36,6 +36,8 @@ var (
 		"Keys past their expiry not yet swept (sweep policies).", []string{"policy"}, nil)
 	descPaused = prometheus.NewDesc("lethe_policy_paused",
 		"1 while an operator has paused the policy.", []string{"policy"}, nil)
+	descHealth = prometheus.NewDesc("lethe_policy_health",
+		"1 for the policy's current health state (paused, failing, stalled, behind, throttled, ok), 0 for the others.", []string{"policy", "state"}, nil)
 	descTombstones = prometheus.NewDesc("lethe_tombstones",
 		"Tombstones present, by entity.", []string{"entity"}, nil)
 	descUnpurged = prometheus.NewDesc("lethe_tombstones_unpurged",
@@ -76,7 +78,7 @@ func newStateCollector(s *Server) stateCollector {
 
 func (c stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descBacklog, descInProgress, descStuck, descSetAside, descOldestExpired,
-		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descOwnRows, descOwnBytes, descStatsUp,
+		descSweepExpired, descPaused, descHealth, descTombstones, descUnpurged, descTombstoneAge, descOwnRows, descOwnBytes, descStatsUp,
 		descRiverJobs, descRiverLeader, descRiverStatsUp} {
 		ch <- d
 	}
@@ -97,6 +99,9 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 	now := time.Now()
 	for _, p := range ov.Policies {
 		gauge(descPaused, boolFloat(p.Paused), p.Name)
+		for _, state := range HealthStates {
+			ch <- prometheus.MustNewConstMetric(descHealth, prometheus.GaugeValue, boolFloat(p.Health.State == state), p.Name, string(state))
+		}
 		if p.Backlog == nil {
 			continue
 		}

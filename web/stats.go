@@ -60,6 +60,14 @@ type PolicyStats struct {
 	// those of them that differ from the file, with the file's value.
 	Settings  map[string]any               `json:"settings"`
 	Overrides map[string]config.Overridden `json:"overrides"`
+
+	// Health is the policy's one health state (see policyHealth).
+	Health PolicyHealth `json:"health"`
+	// Runs are the outcomes of the policy's last periodic runs, newest
+	// first, and LastDeletedAt when one last deleted (or, a planner,
+	// claimed) rows.
+	Runs          []db.PolicyRun `json:"runs"`
+	LastDeletedAt *time.Time     `json:"last_deleted_at"`
 }
 
 // TombstoneOverview is the tombstones panel.
@@ -163,6 +171,10 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	if err != nil {
 		return nil, err
 	}
+	runs, err := db.ListPolicyRuns(ctx, pool)
+	if err != nil {
+		return nil, err
+	}
 	ov := &Overview{
 		GeneratedAt:  time.Now().UTC(),
 		AuthRequired: s.opts.Config.HTTP.HasAuth(),
@@ -170,7 +182,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		KeyDisplay:   cmp.Or(s.opts.Config.Privacy.KeyDisplay, config.KeyDisplayFull),
 	}
 	for _, p := range s.opts.Config.EffectivePolicies() {
-		ps, err := s.policyStats(ctx, p, states, totals)
+		ps, err := s.policyStats(ctx, p, states, totals, runs[p.Base().Name])
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +241,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 // setErrorJobStates. A failing count (a table dropped
 // under a running service) is reported on the policy, not as a failed
 // overview.
-func (s *Server) policyStats(ctx context.Context, policy config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals) (PolicyStats, error) {
+func (s *Server) policyStats(ctx context.Context, policy config.Policy, states map[string]db.PolicyState, totals map[string]db.DeletedTotals, runs db.PolicyRuns) (PolicyStats, error) {
 	pool := s.opts.Pool
 	base := policy.Base()
 	state := states[base.Name]
@@ -237,6 +249,10 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 		Name: base.Name, Kind: base.Kind, Schedule: base.Schedule,
 		Paused: state.Paused, LastRunAt: state.LastRunAt, Deleted: totals[base.Name],
 		Settings: config.Settings(policy), Overrides: s.opts.Config.OverriddenFields(base.Name),
+		Runs: runs.Recent, LastDeletedAt: runs.LastDeletedAt,
+	}
+	if ps.Runs == nil {
+		ps.Runs = []db.PolicyRun{}
 	}
 	if next := nextRun(base.Schedule, state.LastRunAt, time.Now()); !next.IsZero() {
 		ps.NextRunAt = &next
@@ -293,6 +309,13 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	if ps.JobKinds == nil {
 		ps.JobKinds = []string{}
 	}
+	now := time.Now()
+	ps.Health = policyHealth(healthInput{
+		Paused: ps.Paused, Interval: scheduleInterval(base.Schedule, now),
+		Backlog: ps.Backlog, OldestExpiredAt: ps.OldestExpiredAt, CountError: ps.CountError,
+		Runs: ps.Runs, LastDeletedAt: ps.LastDeletedAt, LastRunAt: state.LastRunAt, LastErrorAt: state.LastErrorAt,
+		BehindIntervals: s.opts.Config.Health.Behind(), StalledIntervals: s.opts.Config.Health.Stalled(),
+	}, now)
 	return ps, nil
 }
 

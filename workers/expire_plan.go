@@ -48,8 +48,9 @@ func (w *expirePlanWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireP
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
+	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Expire) error {
 		claimed, batches, err := w.plan(ctx, p)
+		noteRows(ctx, int64(claimed))
 		if claimed > 0 || err != nil {
 			w.deps.Logger.InfoContext(ctx, "Claimed expired rows",
 				slog.String("policy", p.Name), slog.Int("rows_claimed", claimed), slog.Int("batches", batches))
@@ -75,6 +76,7 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 	lim, startBatch, startPause := pace.ExpireLimits(p)
 	pacer := w.deps.pacers().For(p.Name, p.Pace.On, lim, startBatch, startPause)
 	defer pacer.Close()
+	defer notePacer(ctx, pacer)
 	step, err := pacer.Start(ctx)
 	if err != nil {
 		return 0, 0, fmt.Errorf("policy %s: %w", p.Name, err)

@@ -50,7 +50,7 @@ func (w *expireWatchdogWorker) Work(ctx context.Context, job *river.Job[jobs.Exp
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(p *config.Expire) error {
+	return runPeriodic(ctx, w.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Expire) error {
 		return w.run(ctx, p, job.ID)
 	})
 }

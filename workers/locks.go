@@ -57,6 +57,7 @@ func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []s
 	}
 	attrs = append(attrs, slog.String("waiting_on", blocker))
 	d.Logger.WarnContext(ctx, "Gave up waiting for a lock; will try again later", attrs...)
+	noteLock(ctx, blocker)
 	return blocker
 }
 

@@ -31,7 +31,7 @@ func (w *OrphanSweepWorker) Work(ctx context.Context, job *river.Job[jobs.Orphan
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(p *config.Tombstone) error {
+	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Tombstone) error {
 		_, err := w.ent.orphanSweep(ctx, p, &job.ID)
 		return err
 	})

@@ -80,8 +80,9 @@ func TestReplicaLagPausesDeletion(t *testing.T) {
 
 	pair.PauseReplay(t)
 	swept := make(chan error, 1)
+	sweepCtx, note := withRunNote(context.WithoutCancel(ctx)) // as a periodic run's
 	go func() {
-		_, err := sweeper.Run(context.WithoutCancel(ctx), cfg.Sweep("idempotency"), nil)
+		_, err := sweeper.Run(sweepCtx, cfg.Sweep("idempotency"), nil)
 		swept <- err
 	}()
 	gate := deps.Pacers.Gate
@@ -127,6 +128,9 @@ func TestReplicaLagPausesDeletion(t *testing.T) {
 	case err := <-swept:
 		if err != nil {
 			t.Fatalf("sweep after replay resumed: %v", err)
+		}
+		if run := note.outcome("lethe.sweep", nil); run.Outcome != db.RunReplicaLag || run.Rows != 20000 {
+			t.Errorf("the run's outcome %+v, want replica_lag having deleted 20000", run)
 		}
 	case <-time.After(2 * time.Minute):
 		t.Fatal("the sweep did not finish after replay resumed")

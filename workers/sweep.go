@@ -91,7 +91,7 @@ func (w *SweepWorker) Work(ctx context.Context, job *river.Job[jobs.Sweep]) erro
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	err := runPeriodic(ctx, w.sweeper.deps, job.Args.Policy, job.Kind, func(p *config.Sweep) error {
+	err := runPeriodic(ctx, w.sweeper.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Sweep) error {
 		_, err := w.sweeper.Run(ctx, p, &job.ID)
 		return err
 	})

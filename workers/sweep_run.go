@@ -92,6 +92,7 @@ func (s *Sweeper) Run(ctx context.Context, p *config.Sweep, jobID *int64) (Sweep
 	}
 	res.Policy = p.Name
 	res.Duration = time.Since(started)
+	noteRows(ctx, res.RowsDeleted)
 	s.logRun(ctx, p, res, err)
 	s.audit(ctx, p, jobID, started, res, err)
 	return res, err
@@ -138,6 +139,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 	lim, startBatch, startPause := pace.SweepLimits(p)
 	pacer := s.deps.pacers().For(p.Name, p.Paced(), lim, startBatch, startPause)
 	defer pacer.Close()
+	defer notePacer(ctx, pacer)
 	pacer.SetSleep(s.sleep)
 	step, err := pacer.Start(ctx)
 	if err != nil {

@@ -452,7 +452,7 @@ func TestSweepWorker(t *testing.T) {
 	ctx := context.Background()
 
 	job := func(policy string) *river.Job[jobs.Sweep] {
-		return &river.Job[jobs.Sweep]{JobRow: &rivertype.JobRow{ID: 42, Attempt: 1}, Args: jobs.Sweep{Policy: policy}}
+		return &river.Job[jobs.Sweep]{JobRow: &rivertype.JobRow{ID: 42, Attempt: 1, Kind: jobs.KindSweep}, Args: jobs.Sweep{Policy: policy}}
 	}
 
 	t.Run("SweepsAndRecordsRun", func(t *testing.T) {
@@ -476,6 +476,57 @@ func TestSweepWorker(t *testing.T) {
 		}
 		if w.Timeout(job("idempotency")) != 30*time.Minute {
 			t.Fatalf("timeout %s, want 30m (half of rescue_stuck_jobs_after)", w.Timeout(job("idempotency")))
+		}
+	})
+
+	// Each periodic run records what it came to, newest first, for the
+	// dashboard's health: deleted N, nothing due, gave way to a lock (naming
+	// the holder), error.
+	t.Run("RecordsEachRunsOutcome", func(t *testing.T) {
+		t.Parallel()
+		b := setupSweep(t, slog.LevelInfo)
+		b.policy.LockTimeout = config.Duration(300 * time.Millisecond)
+		insertKeys(t, b.pool, "lineage_event_idempotency", 12, 1)
+		w := &SweepWorker{sweeper: b.sweeper}
+		for range 2 {
+			if err := w.Work(ctx, job("idempotency")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		insertKeys(t, b.pool, "lineage_event_idempotency", 5, 0) // the fresh key stays
+		app := appSession(t, b.pool)
+		if _, err := app.Exec(ctx, `LOCK TABLE lineage_event_idempotency IN ACCESS EXCLUSIVE MODE`); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Work(ctx, job("idempotency")); err != nil {
+			t.Fatal(err)
+		}
+		if err := app.Rollback(ctx); err != nil {
+			t.Fatal(err)
+		}
+		b.policy.Table = "no_such_table"
+		if err := w.Work(ctx, job("idempotency")); err == nil {
+			t.Fatal("sweep of a missing table: no error")
+		}
+
+		runs, err := db.ListPolicyRuns(ctx, b.pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := runs["idempotency"]
+		var outcomes []string
+		for _, r := range got.Recent {
+			outcomes = append(outcomes, fmt.Sprintf("%s %s %d", r.Kind, r.Outcome, r.Rows))
+		}
+		want := []string{"lethe.sweep error 0", "lethe.sweep lock 0", "lethe.sweep nothing_due 0", "lethe.sweep deleted 12"}
+		if !slices.Equal(outcomes, want) {
+			t.Fatalf("outcomes %q, want %q", outcomes, want)
+		}
+		if !strings.Contains(got.Recent[0].Reason, "no_such_table") || !strings.Contains(got.Recent[1].Reason, "billing") {
+			t.Errorf("reasons %q, %q: want the error and the lock's holder", got.Recent[0].Reason, got.Recent[1].Reason)
+		}
+		if got.LastDeletedAt == nil || !got.LastDeletedAt.Equal(got.Recent[3].At) {
+			t.Errorf("last deleted at %v, want the first run's %v", got.LastDeletedAt, got.Recent[3].At)
 		}
 	})
 
@@ -690,11 +741,14 @@ func TestSweepPacesToForeground(t *testing.T) {
 	b.policy.YieldPause = config.Duration(250 * time.Millisecond)
 	b.policy.Pace.MinBatchSize = 2
 	b.policy.Pace.TargetP99 = config.Duration(time.Microsecond)
+	var outcome db.RunOutcome // the run's, as a periodic run records it
 	run := func(what string, expired int) {
 		t.Helper()
 		b.sizes, b.pauses = nil, nil
 		insertKeys(t, b.pool, "lineage_event_idempotency", expired, 0)
-		res, err := b.sweeper.Run(ctx, b.policy, nil)
+		runCtx, note := withRunNote(ctx)
+		res, err := b.sweeper.Run(runCtx, b.policy, nil)
+		outcome = note.outcome(jobs.KindSweep, err).Outcome
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
@@ -708,6 +762,9 @@ func TestSweepPacesToForeground(t *testing.T) {
 	run("idle database", 10)
 	if fmt.Sprint(b.sizes) != "[10 10]" || fmt.Sprint(b.pauses) != "[100ms]" {
 		t.Fatalf("idle database: batch sizes %v, pauses %v; want full batches [10 10] and the policy's pause", b.sizes, b.pauses)
+	}
+	if outcome != db.RunDeleted {
+		t.Errorf("idle database: outcome %s, want deleted", outcome)
 	}
 
 	// Another application writes to the same table, durably, all along.
@@ -724,6 +781,9 @@ func TestSweepPacesToForeground(t *testing.T) {
 	}
 	if b.pauses[0] != 500*time.Millisecond || b.pauses[len(b.pauses)-1] != time.Second || !slices.IsSorted(b.pauses) {
 		t.Fatalf("over target: pauses %v; want them growing from 500ms to 1s", b.pauses)
+	}
+	if outcome != db.RunPaced {
+		t.Errorf("over target: outcome %s, want paced", outcome)
 	}
 
 	// Every probe within the target: from where it was, the batch grows

@@ -30,7 +30,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)
 	}
-	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(p *config.Tombstone) error {
+	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Tombstone) error {
 		_, err := w.ent.tombstoneGC(ctx, p, p.TombstoneMaxAge.D(), &job.ID)
 		return err
 	})

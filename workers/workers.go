@@ -198,7 +198,10 @@ func policyOf[P config.Policy](d *Deps, name string) (P, error) {
 // runPeriodic runs one periodic job of policy name (of kind P) unless an
 // operator paused the policy (logged at debug), and records the run and its
 // error for the dashboard, unless a stop of the service interrupted it.
-func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind string, run func(p P) error) error {
+//
+// run gets a context that notes what the run did and what held it back
+// (noteRows, noteLock, notePacer): the outcome recorded with the run.
+func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind string, run func(ctx context.Context, p P) error) error {
 	p, err := policyOf[P](d, name)
 	if err != nil {
 		return err
@@ -211,20 +214,21 @@ func runPeriodic[P config.Policy](ctx context.Context, d *Deps, name, jobKind st
 		d.Logger.DebugContext(ctx, "Policy paused; periodic job skipped", slog.String("policy", name), slog.String("job_kind", jobKind))
 		return nil
 	}
-	err = run(p)
+	runCtx, note := withRunNote(ctx)
+	err = run(runCtx, p)
 	if !interrupted(ctx, err) { // River runs an interrupted job again
-		d.recordRun(ctx, name, err)
+		d.recordRun(ctx, name, note.outcome(jobKind, err), err)
 	}
 	return err
 }
 
-// recordRun notes a periodic run (and its error) for the dashboard. It never
-// fails the job: the work is done or failed already.
-func (d *Deps) recordRun(ctx context.Context, policy string, runErr error) {
+// recordRun notes a periodic run, its outcome and its error for the
+// dashboard. It never fails the job: the work is done or failed already.
+func (d *Deps) recordRun(ctx context.Context, policy string, run db.PolicyRun, runErr error) {
 	if runErr != nil {
 		d.Metrics.PolicyErrors.WithLabelValues(policy).Inc()
 	}
-	if err := db.RecordPolicyRun(context.WithoutCancel(ctx), d.Pool, policy, runErr); err != nil {
+	if err := db.RecordRun(context.WithoutCancel(ctx), d.Pool, policy, run, runErr); err != nil {
 		d.Logger.WarnContext(ctx, "Failed to record policy run", slog.String("policy", policy), slog.String("error", err.Error()))
 	}
 }

@@ -185,6 +185,23 @@ type Pacer struct {
 	// a paced pause) to the next Rest or Close.
 	inBatch bool
 	paced   bool // the last step's
+	// everPaced and lagged say whether any step of the run was paced and
+	// whether the replica gate held it back (Held).
+	everPaced bool
+	lagged    bool
+}
+
+// Held reports whether the run was held back: paced by the foreground's
+// load at any step, or waiting for a lagging standby.
+func (pc *Pacer) Held() (paced, lagged bool) {
+	return pc.everPaced, pc.lagged
+}
+
+// waitGate waits on the replica gate, noting when it held the run back.
+func (pc *Pacer) waitGate(ctx context.Context) error {
+	held, err := pc.pacers.Gate.wait(ctx)
+	pc.lagged = pc.lagged || held
+	return err
 }
 
 // SetSleep replaces the pause's sleep (tests that observe pauses).
@@ -207,7 +224,7 @@ func (pc *Pacer) Start(ctx context.Context) (Step, error) {
 
 // start is Start without marking the batch as begun.
 func (pc *Pacer) start(ctx context.Context) (Step, error) {
-	if err := pc.pacers.Gate.Wait(ctx); err != nil {
+	if err := pc.waitGate(ctx); err != nil {
 		return Step{}, err
 	}
 	if pc.ctrl == nil {
@@ -337,7 +354,7 @@ func (pc *Pacer) pause(ctx context.Context, d time.Duration) error {
 			pc.pacers.metrics.Pace.ThrottledSeconds.WithLabelValues(pc.policy).Add(extra.Seconds())
 		}
 	}
-	if err := pc.pacers.Gate.Wait(ctx); err != nil {
+	if err := pc.waitGate(ctx); err != nil {
 		return err
 	}
 	if pc.ctrl != nil && pc.paced {
@@ -350,6 +367,7 @@ func (pc *Pacer) pause(ctx context.Context, d time.Duration) error {
 // policy's gauges.
 func (pc *Pacer) record(step Step) {
 	pc.paced = step.Paced
+	pc.everPaced = pc.everPaced || step.Paced
 	if m := pc.pacers.metrics; m != nil && step.Paced {
 		m.Pace.BatchSize.WithLabelValues(pc.policy).Set(float64(step.Batch))
 		m.Pace.Pause.WithLabelValues(pc.policy).Set(step.Pause.Seconds())

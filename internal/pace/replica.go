@@ -87,16 +87,23 @@ func NewReplicaGate(exec db.Executor, maxLag time.Duration, maxBytes int64, logg
 // Once over a limit, it waits until the lag is back under half of it,
 // reading it every second.
 func (g *ReplicaGate) Wait(ctx context.Context) error {
+	_, err := g.wait(ctx)
+	return err
+}
+
+// wait is Wait, also reporting whether a standby's lag held it back.
+func (g *ReplicaGate) wait(ctx context.Context) (held bool, err error) {
 	if g == nil {
-		return nil
+		return false, nil
 	}
 	for {
 		over, err := g.check(ctx)
 		if err != nil || !over {
-			return err
+			return held, err
 		}
+		held = true
 		if err := g.sleep(ctx, replicaPoll); err != nil {
-			return err
+			return held, err
 		}
 	}
 }

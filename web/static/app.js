@@ -167,6 +167,7 @@ function render() {
   const ov = state.overview;
   if (!ov) return;
   renderKPIs(ov);
+  renderHealth(ov);
   renderReplica(ov.replica);
   fillPolicyOptions(ov.policies);
   renderPolicies(ov.policies);
@@ -290,7 +291,7 @@ function policyCard(p) {
   return `<article class="card${paused ? " paused" : ""}" data-policy="${esc(p.name)}" data-kind="${esc(p.kind)}" data-paused="${paused}">
     <div class="card-head">
       <div>
-        <div class="card-title"><h3>${esc(p.name)}</h3><span class="badge ${esc(p.kind)}">${esc(p.kind)}</span>
+        <div class="card-title"><h3>${esc(p.name)}</h3><span class="badge ${esc(p.kind)}">${esc(p.kind)}</span>${healthBadge(p)}
           ${paused ? `<span class="badge paused" data-field="paused">Paused</span>` : `<span class="badge running" data-field="active">Active</span>`}</div>
         <div class="card-meta">${kindMeta} · <code>${esc(p.schedule)}</code>${overrideBadge(p)}</div>
       </div>
@@ -298,6 +299,7 @@ function policyCard(p) {
     ${countError}
     <div class="numbers">${numbers}</div>
     <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
+    ${healthBlock(p)}
     <div><div class="sub-title">Recent errors</div>${errors}</div>
     <div><div class="sub-title">Recent jobs</div>${jobs}</div>
     ${canPreview ? policyPreviewBlock(p.name) : ""}
@@ -361,7 +363,7 @@ function fillPolicyOptions(policies) {
 
 function renderPolicies(policies) {
   const el = $("policies");
-  setHTML(el, policies.length ? policies.map(policyCard).join("") : `<div class="panel muted">No policies configured.</div>`);
+  setHTML(el, policies.length ? healthCardsShown(policies).map(policyCard).join("") : `<div class="panel muted">No policies configured.</div>`);
 }
 
 function renderTombstones(t) {

@@ -75,25 +75,73 @@ func (q *Queries) PolicyStateList(ctx context.Context, db DBTX) ([]PolicyStateLi
 }
 
 const policyStateRecordRun = `-- name: PolicyStateRecordRun :exec
-INSERT INTO lethe_policy_state (policy, last_run_at, last_error, last_error_at)
-VALUES ($1, now(), $2::text, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END)
+INSERT INTO lethe_policy_state AS s (policy, last_run_at, last_error, last_error_at, recent_runs, last_deleted_at)
+VALUES ($1, now(), $2::text, CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
+    jsonb_build_array($3::jsonb || jsonb_build_object('at', now())),
+    CASE WHEN $4::bigint > 0 THEN now() END)
 ON CONFLICT (policy) DO UPDATE SET
     last_run_at = now(),
-    last_error = coalesce(EXCLUDED.last_error, lethe_policy_state.last_error),
-    last_error_at = coalesce(EXCLUDED.last_error_at, lethe_policy_state.last_error_at),
+    last_error = coalesce(EXCLUDED.last_error, s.last_error),
+    last_error_at = coalesce(EXCLUDED.last_error_at, s.last_error_at),
+    recent_runs = (SELECT coalesce(jsonb_agg(r.e ORDER BY r.n), '[]'::jsonb)
+        FROM jsonb_array_elements(EXCLUDED.recent_runs || s.recent_runs) WITH ORDINALITY AS r(e, n)
+        WHERE r.n <= $5::int),
+    last_deleted_at = coalesce(EXCLUDED.last_deleted_at, s.last_deleted_at),
     updated_at = now()
 `
 
 type PolicyStateRecordRunParams struct {
 	Policy string
 	Error  *string
+	Run    []byte
+	Rows   int64
+	Keep   int32
 }
 
-// A NULL error leaves the last one in place: it stays visible until the
-// next failure.
+// Notes a run: last_run_at, the last error (a NULL error leaves the last
+// one in place: it stays visible until the next failure), the run's outcome
+// in front of recent_runs (cut to @keep entries) and, when it deleted rows,
+// last_deleted_at.
 func (q *Queries) PolicyStateRecordRun(ctx context.Context, db DBTX, arg *PolicyStateRecordRunParams) error {
-	_, err := db.Exec(ctx, policyStateRecordRun, arg.Policy, arg.Error)
+	_, err := db.Exec(ctx, policyStateRecordRun,
+		arg.Policy,
+		arg.Error,
+		arg.Run,
+		arg.Rows,
+		arg.Keep,
+	)
 	return err
+}
+
+const policyStateRuns = `-- name: PolicyStateRuns :many
+SELECT policy, recent_runs, last_deleted_at
+FROM lethe_policy_state
+`
+
+type PolicyStateRunsRow struct {
+	Policy        string
+	RecentRuns    []byte
+	LastDeletedAt *time.Time
+}
+
+func (q *Queries) PolicyStateRuns(ctx context.Context, db DBTX) ([]PolicyStateRunsRow, error) {
+	rows, err := db.Query(ctx, policyStateRuns)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []PolicyStateRunsRow
+	for rows.Next() {
+		var i PolicyStateRunsRow
+		if err := rows.Scan(&i.Policy, &i.RecentRuns, &i.LastDeletedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const policyStateSetPaused = `-- name: PolicyStateSetPaused :exec
