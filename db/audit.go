@@ -94,6 +94,12 @@ const (
 	// remove); detail.entity and detail.tables say which, detail.by the
 	// operating system user and detail.database_user the role that ran it.
 	ActionRemoveGuards AuditAction = "remove_guards"
+	// ActionRetryFailed is an operator retrying a policy's failed River
+	// jobs (retryable and discarded) at once; detail.job_ids are the jobs.
+	ActionRetryFailed AuditAction = "retry_failed"
+	// ActionDiscardFailed is an operator stopping a policy's retryable
+	// River jobs at once (River cancels them); detail.job_ids are the jobs.
+	ActionDiscardFailed AuditAction = "discard_failed"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
 	ActionRun AuditAction = "run"
@@ -151,7 +157,7 @@ var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
-	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards,
+	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionRetryFailed, ActionDiscardFailed,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.
