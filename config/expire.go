@@ -35,6 +35,10 @@ type Expire struct {
 	// "<name>/"). A row whose key is not a clean path under it is set
 	// aside, never sent to the store. No two policies' prefixes overlap.
 	BlobPrefix string `yaml:"blob_prefix"`
+	// HoldColumn names a boolean column that is true for rows under a
+	// legal hold: they are never claimed nor deleted, whatever their
+	// expiry (NULL counts as false). Optional.
+	HoldColumn string `yaml:"hold_column"`
 
 	// OnDelete is delete (the default) or mark (set DELETED).
 	OnDelete OnDelete `yaml:"on_delete"`
@@ -116,6 +120,7 @@ func (p *Expire) validate(v *policyCheck, c *Config) {
 	v.ident("status_column", p.StatusColumn, true)
 	v.ident("initiated_at_column", p.InitiatedAtColumn, true)
 	v.ident("blob_key_column", p.BlobKeyColumn, false)
+	v.ident("hold_column", p.HoldColumn, false)
 	switch {
 	case p.BlobKeyColumn == "" && p.BlobPrefix != "":
 		v.add("blob_prefix", "applies only with blob_key_column")

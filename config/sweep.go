@@ -36,6 +36,11 @@ type Sweep struct {
 	Table           string `yaml:"table"`
 	KeyColumn       string `yaml:"key_column"`
 	ExpiresAtColumn string `yaml:"expires_at_column"`
+	// HoldColumn names a boolean column that is true for rows under a
+	// legal hold: they are never deleted, whatever their expiry (NULL
+	// counts as false). Optional; rows mode only (a partition is dropped
+	// whole).
+	HoldColumn string `yaml:"hold_column"`
 
 	// BatchSize rows per DELETE (10,000), Pause between batches (100ms;
 	// "0s" for none), StatementTimeout per batch (30s) and LockTimeout
@@ -114,6 +119,7 @@ func (p *Sweep) validate(v *policyCheck, c *Config) {
 	v.ident("table", p.Table, true)
 	v.ident("key_column", p.KeyColumn, p.Mode != SweepPartitions)
 	v.ident("expires_at_column", p.ExpiresAtColumn, true)
+	v.ident("hold_column", p.HoldColumn, false)
 	v.positive("batch_size", p.BatchSize)
 	v.positive("min_batch_size", p.MinBatchSize)
 	if p.MaxBatchSize < p.BatchSize {
@@ -145,6 +151,9 @@ func (p *Sweep) validate(v *policyCheck, c *Config) {
 		oneOf(v, "partition_period", p.PartitionPeriod, PartitionHour, PartitionDay, PartitionMonth)
 		if p.PartitionsAhead < 0 {
 			v.add("partitions_ahead", "must not be negative")
+		}
+		if p.HoldColumn != "" {
+			v.add("hold_column", "applies only to mode rows: mode partitions drops whole partitions, held rows included")
 		}
 	} else {
 		if p.PartitionPeriod != "" {

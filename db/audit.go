@@ -94,6 +94,15 @@ const (
 	// remove); detail.entity and detail.tables say which, detail.by the
 	// operating system user and detail.database_user the role that ran it.
 	ActionRemoveGuards AuditAction = "remove_guards"
+	// ActionPlaceHold is an operator placing a legal hold on an entity
+	// key (lethe hold, POST .../hold); detail.entity, detail.key,
+	// detail.reason and detail.placed (false when it was held already).
+	ActionPlaceHold AuditAction = "place_hold"
+	// ActionReleaseHold is an operator releasing a legal hold (lethe
+	// release, DELETE .../hold); detail.released says whether there was
+	// one, detail.reason is the release's (when given) and
+	// detail.hold_reason, held_by and held_at the hold's.
+	ActionReleaseHold AuditAction = "release_hold"
 	// ActionRetryFailed is an operator retrying a policy's failed River
 	// jobs (retryable and discarded) at once; detail.job_ids are the jobs.
 	ActionRetryFailed AuditAction = "retry_failed"
@@ -157,7 +166,7 @@ var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
-	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionRetryFailed, ActionDiscardFailed,
+	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionPlaceHold, ActionReleaseHold, ActionRetryFailed, ActionDiscardFailed,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

@@ -57,6 +57,8 @@ func TestAuditActions(t *testing.T) {
 		ActionRequestDelete:  "request_delete",
 		ActionRiverUI:        "riverui_action",
 		ActionRemoveGuards:   "remove_guards",
+		ActionPlaceHold:      "place_hold",
+		ActionReleaseHold:    "release_hold",
 	} {
 		require.Equal(t, want, string(action))
 	}

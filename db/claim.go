@@ -22,6 +22,16 @@ const (
 // what the planner claims and what a preview counts.
 const claimableSQL = `{status} = 'NOT_EXPIRED' AND {expires_at} < now()`
 
+// notHeldSQL is the condition that excludes the rows a policy's hold
+// column holds (true: a legal hold), to append to the policy's conditions;
+// "" without a hold column. A NULL is not held. Its {hold} is the column.
+func notHeldSQL(holdColumn string) string {
+	if holdColumn == "" {
+		return ""
+	}
+	return ` AND NOT coalesce({hold}, false)`
+}
+
 // ExpireColumns names the table and columns of an expire policy, as written
 // in the configuration (unquoted).
 type ExpireColumns struct {
@@ -32,6 +42,10 @@ type ExpireColumns struct {
 	Status      string
 	InitiatedAt string
 	BlobKey     string // optional
+	// Hold is optional: rows where it is true (a legal hold) are never
+	// claimed, and a claimed row held before its batch reads its blob
+	// keys is neither deleted nor its blob; the watchdog gives it back.
+	Hold string
 }
 
 // ExpireTable is an expire policy's table, checked against the database, with
@@ -110,8 +124,9 @@ func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (
 		{"status_column", cols.Status},
 		{"initiated_at_column", cols.InitiatedAt},
 		{"blob_key_column", cols.BlobKey},
+		{"hold_column", cols.Hold},
 	} {
-		if c.name == "" && c.field == "blob_key_column" {
+		if c.name == "" && (c.field == "blob_key_column" || c.field == "hold_column") {
 			continue
 		}
 		if _, ok := typeOf[c.name]; !ok {
@@ -120,6 +135,9 @@ func LookupExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) (
 	}
 	if typ := typeOf[cols.InitiatedAt]; typ != "timestamp with time zone" {
 		return nil, fmt.Errorf("policy %s: initiated_at_column: column %q of table %q is %s, want timestamp with time zone", cols.Policy, cols.InitiatedAt, cols.Table, typ)
+	}
+	if typ := typeOf[cols.Hold]; cols.Hold != "" && typ != "boolean" {
+		return nil, fmt.Errorf("policy %s: hold_column: column %q of table %q is %s, want boolean", cols.Policy, cols.Hold, cols.Table, typ)
 	}
 	t := &ExpireTable{Columns: cols}
 	err = exec.QueryRow(ctx, `
@@ -211,14 +229,16 @@ func (t *ExpireTable) build() {
 		"status":       c.Status,
 		"initiated_at": c.InitiatedAt,
 		"blob_key":     c.BlobKey,
+		"hold":         c.Hold,
 	})
+	held := notHeldSQL(c.Hold)
 	// One claim per transaction: now() is the transaction's start, the same
 	// for every row of the batch and different from any earlier claim of
 	// the same rows, which committed before this transaction began. The
 	// timestamp names the batch: its job finds the rows by it. Only the
 	// count, the timestamp and the cursor come back.
 	t.claimSQL = r.Fill(t.lockThenWrite(
-		claimableSQL+` AND {expires_at} >= $2`, `{expires_at}`,
+		claimableSQL+held+` AND {expires_at} >= $2`, `{expires_at}`,
 		`UPDATE {table} SET {status} = 'DELETION_IN_PROGRESS', {initiated_at} = now()`) + `
 		SELECT count(*), now(), max({expires_at}) FROM changed`)
 	// A batch's rows are found through the claim's timestamp, with an
@@ -227,7 +247,7 @@ func (t *ExpireTable) build() {
 		t.blobKeysSQL = r.Fill(`
 			SELECT DISTINCT {blob_key}::text
 			FROM {table}
-			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
+			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1` + held + `
 			  AND {blob_key} IS NOT NULL AND {blob_key}::text <> ''`)
 	}
 	// The rows go with the claim's record of begun blob deletes
@@ -237,10 +257,10 @@ func (t *ExpireTable) build() {
 		WITH ended AS (DELETE FROM lethe_expire_blob_deletes WHERE policy = $2 AND claimed_at = $1)`
 	t.finishSQL = r.Fill(ended + `
 		DELETE FROM {table}
-		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1` + held)
 	t.markSQL = r.Fill(ended + `
 		UPDATE {table} SET {status} = 'DELETED'
-		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1` + held)
 	t.claimRowsSQL = r.Fill(`
 		SELECT count(*) FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)

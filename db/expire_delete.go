@@ -17,18 +17,20 @@ func (t *ExpireTable) buildDeleteDue() {
 		"table":      c.Table,
 		"expires_at": c.ExpiresAt,
 		"status":     c.Status,
+		"hold":       c.Hold,
 	})
+	due := claimableSQL + notHeldSQL(c.Hold)
 	// Batches of $3 rows, in expiry order, of the first $1 due rows after
 	// skipping $2: where each starts and how many rows it has.
 	t.planDueSQL = r.Fill(`
 		SELECT min(e), count(*)
 		FROM (SELECT {expires_at} AS e, row_number() OVER (ORDER BY {expires_at}) AS n
-		      FROM {table} WHERE ` + claimableSQL + `
+		      FROM {table} WHERE ` + due + `
 		      ORDER BY {expires_at} LIMIT $1) due
 		WHERE n > $2
 		GROUP BY (n - $2 - 1) / $3
 		ORDER BY 1`)
-	from := claimableSQL + ` AND {expires_at} >= $2`
+	from := due + ` AND {expires_at} >= $2`
 	t.deleteDueSQL = r.Fill(t.lockThenWrite(from, `{expires_at}`, `DELETE FROM {table}`) + `
 		SELECT count(*) FROM changed`)
 	t.markDueSQL = r.Fill(t.lockThenWrite(from, `{expires_at}`, `UPDATE {table} SET {status} = 'DELETED'`) + `

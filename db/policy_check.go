@@ -180,6 +180,7 @@ func CheckExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) ([
 		{"status_column", cols.Status, textTypes, "text (or an enum with its three states)", prepare},
 		{"initiated_at_column", cols.InitiatedAt, timeTypes[:1], "timestamp with time zone", prepare},
 		{"blob_key_column", cols.BlobKey, nil, "", "correct blob_key_column to the column that holds each row's blob key, or remove it"},
+		{"hold_column", cols.Hold, []string{"boolean"}, "boolean", "correct hold_column to the boolean column that is true for rows under a legal hold, or remove it"},
 	} {
 		if c.name == "" {
 			continue
@@ -259,6 +260,13 @@ func CheckSweepTable(ctx context.Context, exec Executor, policy string, st Sweep
 	if !hasExpires {
 		fail(st.ExpiresAtColumn, fmt.Sprintf("expires_at_column: table %q has no column %q", st.Table, st.ExpiresAtColumn),
 			"correct expires_at_column to the column that holds each row's expiry")
+	}
+	if typ, ok := t.columns[st.HoldColumn]; st.HoldColumn != "" && !ok {
+		fail(st.HoldColumn, fmt.Sprintf("hold_column: table %q has no column %q", st.Table, st.HoldColumn),
+			"correct hold_column to the boolean column that is true for rows under a legal hold, or remove it")
+	} else if st.HoldColumn != "" && typ != "boolean" {
+		fail(st.HoldColumn, fmt.Sprintf("hold_column: column %q of table %q is %s, want boolean", st.HoldColumn, st.Table, typ),
+			"point hold_column at a boolean column that is true for rows under a legal hold")
 	}
 	if _, ok := t.columns[st.KeyColumn]; st.KeyColumn != "" && !ok {
 		fail(st.KeyColumn, fmt.Sprintf("key_column: table %q has no column %q", st.Table, st.KeyColumn),

@@ -69,17 +69,17 @@ const (
 // count's and the keys': each takes its LIMIT as $1.
 func ExpirePreviewSQL(cols ExpireColumns) (count, keys string) {
 	t := newIdentTemplate(map[string]string{
-		"table": cols.Table, "key": cols.Key, "status": cols.Status, "expires_at": cols.ExpiresAt,
+		"table": cols.Table, "key": cols.Key, "status": cols.Status, "expires_at": cols.ExpiresAt, "hold": cols.Hold,
 	})
-	count, keys = previewSQL(claimableSQL)
+	count, keys = previewSQL(claimableSQL + notHeldSQL(cols.Hold))
 	return t.Fill(count), t.Fill(keys)
 }
 
 // SweepPreviewSQL returns the statements PreviewSweep runs on a table
 // swept by rows: each takes its LIMIT as $1.
 func SweepPreviewSQL(t SweepTable) (count, keys string) {
-	tmpl := newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn})
-	count, keys = previewSQL(sweepDueSQL)
+	tmpl := newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn, "hold": t.HoldColumn})
+	count, keys = previewSQL(sweepDueSQL + notHeldSQL(t.HoldColumn))
 	return tmpl.Fill(count), tmpl.Fill(keys)
 }
 

@@ -18,6 +18,9 @@ type SweepTable struct {
 	Table           string
 	KeyColumn       string
 	ExpiresAtColumn string
+	// HoldColumn is optional: rows where it is true (a legal hold) are
+	// never deleted (rows mode only).
+	HoldColumn string
 }
 
 // Relation kinds SweepTableKind reports.
@@ -72,32 +75,25 @@ const sweepClientSlack = 5 * time.Second
 // deletes and what a preview counts.
 const sweepDueSQL = `{expires_at} < now()`
 
-// The runbook's batch delete, by ctid on an ordinary table and by key on a
-// partitioned one (see SweepBatch). The batch's rows are locked as they are
-// chosen, skipping rows another transaction holds (an application updating
-// a key, or holding it FOR UPDATE): the sweep never waits on an
-// application's row locks while holding its own, and the skipped rows are
-// the next run's.
-const (
-	sweepDeleteByCtidSQL = `
+// sweepDeleteSQL is the runbook's batch delete, by ctid on an ordinary
+// table and by key (by the {by} column) on a partitioned one (see
+// SweepBatch), of the rows due and not held (notHeldSQL). The batch's rows
+// are locked as they are chosen, skipping rows another transaction holds
+// (an application updating a key, or holding it FOR UPDATE): the sweep
+// never waits on an application's row locks while holding its own, and
+// the skipped rows are the next run's.
+func sweepDeleteSQL(by, holdColumn string) string {
+	due := sweepDueSQL + notHeldSQL(holdColumn)
+	return `
 		DELETE FROM {table}
-		WHERE ctid = ANY (ARRAY(
-			SELECT ctid FROM {table}
-			WHERE ` + sweepDueSQL + `
+		WHERE ` + by + ` = ANY (ARRAY(
+			SELECT ` + by + ` FROM {table}
+			WHERE ` + due + `
 			ORDER BY {expires_at}
 			LIMIT $1
 			FOR UPDATE SKIP LOCKED))
-		  AND ` + sweepDueSQL
-	sweepDeleteByKeySQL = `
-		DELETE FROM {table}
-		WHERE {key} = ANY (ARRAY(
-			SELECT {key} FROM {table}
-			WHERE ` + sweepDueSQL + `
-			ORDER BY {expires_at}
-			LIMIT $1
-			FOR UPDATE SKIP LOCKED))
-		  AND ` + sweepDueSQL
-)
+		  AND ` + due
+}
 
 // SweepBatch deletes at most limit of t's expired rows, oldest first, in a
 // transaction of its own with statement_timeout set to timeout and
@@ -116,14 +112,14 @@ const (
 // `expires_at < now()` is rechecked on each row at delete time, so a key
 // whose expiry was pushed back concurrently is not deleted.
 func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout, lockTimeout time.Duration) (int64, error) {
-	sql := sweepDeleteByCtidSQL
+	sql := sweepDeleteSQL("ctid", t.HoldColumn)
 	if kind != RelKindTable {
 		if t.KeyColumn == "" {
 			return 0, fmt.Errorf("sweep table %s: key_column is required to delete rows of a partitioned table", t.Table)
 		}
-		sql = sweepDeleteByKeySQL
+		sql = sweepDeleteSQL("{key}", t.HoldColumn)
 	}
-	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn}).Fill(sql)
+	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn, "hold": t.HoldColumn}).Fill(sql)
 
 	var deleted int64
 	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, true, func(ctx context.Context, tx pgx.Tx) error {

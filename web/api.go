@@ -375,10 +375,10 @@ func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 		run := int64(p.BatchSize) * int64(p.MaxBatchesPerRun)
 		preview, err = db.PreviewExpire(r.Context(), s.opts.Pool, db.ExpireColumns{
 			Policy: p.Name, Table: p.Table, Key: p.KeyColumn, ExpiresAt: p.ExpiresAtColumn,
-			Status: p.StatusColumn, InitiatedAt: p.InitiatedAtColumn, BlobKey: p.BlobKeyColumn,
+			Status: p.StatusColumn, InitiatedAt: p.InitiatedAtColumn, BlobKey: p.BlobKeyColumn, Hold: p.HoldColumn,
 		}, run, run)
 	case *config.Sweep:
-		t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+		t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn, HoldColumn: p.HoldColumn}
 		countCap := int64(p.MaxBatchSize) * sweepPreviewBatches
 		if p.Mode == config.SweepPartitions {
 			preview, err = db.PreviewSweepPartitions(r.Context(), s.opts.Pool, t, countCap)

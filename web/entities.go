@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/jobs"
@@ -300,16 +301,23 @@ func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *ent
 		})
 		return
 	}
+	// A held key's job is inserted all the same, and waits for the release.
+	holds, err := db.HeldKeys(ctx, s.opts.Pool, ent.Name, keys)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	ids, err := s.insertDeletes(r, ent.Name, keys)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	answer := map[string]any{"entity": ent.Name, "keys": keys, "job_ids": ids}
 	if !batch {
-		writeJSON(w, http.StatusAccepted, map[string]any{"entity": ent.Name, "key": keys[0], "job_id": ids[0]})
-		return
+		answer = map[string]any{"entity": ent.Name, "key": keys[0], "job_id": ids[0]}
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"entity": ent.Name, "keys": keys, "job_ids": ids})
+	addHeld(answer, keys, holds, batch)
+	writeJSON(w, http.StatusAccepted, answer)
 }
 
 // checkBatchSize answers 400 when a batch delete of entity names no key

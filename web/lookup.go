@@ -34,6 +34,9 @@ const (
 	StateDeleting = "deleting"
 	// StateDeleted: the tombstone stands in state deleted.
 	StateDeleted = "deleted"
+	// StateHeld: a legal hold keeps the entity from being deleted; a
+	// deletion asked for waits until the hold is released.
+	StateHeld = "held"
 )
 
 // ReceiptFormat versions the receipt document: fields are only ever added
@@ -74,9 +77,12 @@ type EntityStatus struct {
 	Tombstone *db.Tombstone `json:"tombstone"`
 	// Deletion is the record of the finished deletion (deleted).
 	Deletion *DeletionRecord `json:"deletion,omitempty"`
-	// Held and RestorableUntil are reserved for legal holds and restores
-	// of deleted entities, which Lethe does not have yet: always null.
-	Held            *bool      `json:"held"`
+	// Held says whether a legal hold stands on the key, Hold which (its
+	// reason, who placed it and when).
+	Held *bool    `json:"held"`
+	Hold *db.Hold `json:"hold,omitempty"`
+	// RestorableUntil is reserved for restores of deleted entities, which
+	// Lethe does not have yet: always null.
 	RestorableUntil *time.Time `json:"restorable_until"`
 	CheckedAt       time.Time  `json:"checked_at"`
 }
@@ -186,6 +192,14 @@ func (l Lookup) Status(ctx context.Context, ent *entity.Entity, key string, tria
 		return nil, fmt.Errorf("status of %s: %w", ent.Name, err)
 	}
 	trail = sinceCleared(trail)
+	if st.Hold, err = db.GetHold(ctx, l.Pool, ent.Name, key); err != nil {
+		return nil, fmt.Errorf("status of %s: %w", ent.Name, err)
+	}
+	held := st.Hold != nil
+	st.Held = &held
+	if held {
+		st.Hold.Key = st.Key
+	}
 	jobWaiting := st.Job != nil && !jobFinished(st.Job.State)
 	switch {
 	case st.Tombstone != nil && st.Tombstone.State == db.TombstoneDeleted:
@@ -208,6 +222,12 @@ func (l Lookup) Status(ctx context.Context, ent *entity.Entity, key string, tria
 			if *st.TotalRows == 0 {
 				st.State = StateAbsent
 			}
+		}
+		// A held entity is not deleted, whatever is asked: the hold is
+		// its state until released (a large deletion stopped between its
+		// chunks stays deleting).
+		if held && st.State != StateDeleting {
+			st.State = StateHeld
 		}
 		st.Progress = progressOf(trail)
 	}
@@ -415,6 +435,13 @@ func summary(st *EntityStatus) string {
 		return s
 	case StateAbsent:
 		return fmt.Sprintf("%s has no rows and no tombstone: never created, or removed by other means", name)
+	case StateHeld:
+		s := fmt.Sprintf("%s is on legal hold since %s (%s, by %s): %d rows, never deleted until released", name,
+			st.Hold.HeldAt.UTC().Format(time.RFC3339), st.Hold.Reason, st.Hold.HeldBy, *st.TotalRows)
+		if st.Job != nil && !jobFinished(st.Job.State) {
+			s += fmt.Sprintf("; deletion job %d waits for the release", st.Job.ID)
+		}
+		return s
 	default:
 		return fmt.Sprintf("%s is live: %d rows", name, *st.TotalRows)
 	}

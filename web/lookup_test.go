@@ -47,7 +47,7 @@ func TestLookupStatus(t *testing.T) {
 		if st.State != web.StateLive || st.Key != alice || fmt.Sprint(st.Rows) != fmt.Sprint(want) || *st.TotalRows != 7 {
 			t.Errorf("status of alice = %s %s rows %v, want live %s with %v", st.State, st.Key, st.Rows, alice, want)
 		}
-		if st.Preview != nil || st.Job != nil || st.Tombstone != nil || st.Held != nil || st.RestorableUntil != nil {
+		if st.Preview != nil || st.Job != nil || st.Tombstone != nil || st.Held == nil || *st.Held || st.Hold != nil || st.RestorableUntil != nil {
 			t.Errorf("status of a live account has a preview, job, tombstone, hold or restore: %+v", st)
 		}
 		if st.KeySHA256 != config.KeySHA256(alice) || !strings.Contains(st.Summary, "live: 7 rows") {
@@ -115,6 +115,25 @@ func TestLookupStatus(t *testing.T) {
 		}
 		if r := b.do(t, "GET", "/api/v1/entities/account/"+alice+"/receipt", ""); r.status != 404 || !strings.Contains(r.body, "is not deleted (state deleting)") {
 			t.Errorf("receipt while deleting = %d %s, want 404 saying so", r.status, r.body)
+		}
+	})
+
+	// A legal hold is the entity's state, a deletion asked for waits.
+	t.Run("Held", func(t *testing.T) {
+		t.Parallel()
+		b := setupEntities(t)
+		if r := b.do(t, "POST", "/api/v1/entities/account/"+alice+"/hold", `{"reason": "litigation 2026-114"}`); r.status != http.StatusCreated {
+			t.Fatalf("hold = %d %s, want 201", r.status, r.body)
+		}
+		if r := b.do(t, "DELETE", "/api/v1/entities/account/"+alice, ""); r.status != http.StatusAccepted || r.json["held"] != true {
+			t.Fatalf("delete of a held account = %d %s, want 202 held", r.status, r.body)
+		}
+		st := lookupStatus(t, b.do(t, "GET", "/api/v1/entities/account/"+alice+"/status", ""))
+		if st.State != web.StateHeld || st.Held == nil || !*st.Held || st.Hold == nil || st.Hold.Reason != "litigation 2026-114" || st.Job == nil {
+			t.Errorf("status of a held account = %+v, want held with its hold and waiting job", st)
+		}
+		if !strings.Contains(st.Summary, "legal hold") || !strings.Contains(st.Summary, "waits for the release") || *st.TotalRows != 7 {
+			t.Errorf("summary %q, rows %v", st.Summary, st.TotalRows)
 		}
 	})
 

@@ -135,16 +135,23 @@ func (s *Server) deleteRuns(w http.ResponseWriter, r *http.Request, hashes []str
 		writeJSON(w, http.StatusNotFound, map[string]any{"error": fmt.Sprintf("%d runs not found; nothing was deleted (force=true deletes them anyway)", len(missing)), "not_found": missing})
 		return
 	}
+	// A held run's job is inserted all the same, and waits for the release.
+	holds, err := db.HeldKeys(ctx, s.opts.Pool, jobs.EntityRun, hashes)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	ids, err := s.insertDeletes(r, jobs.EntityRun, hashes)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	answer := map[string]any{"run_ids": hashes, "job_ids": ids}
 	if !batch {
-		writeJSON(w, http.StatusAccepted, map[string]any{"run_id": hashes[0], "job_id": ids[0]})
-		return
+		answer = map[string]any{"run_id": hashes[0], "job_id": ids[0]}
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"run_ids": hashes, "job_ids": ids})
+	addHeld(answer, hashes, holds, batch)
+	writeJSON(w, http.StatusAccepted, answer)
 }
 
 // handleClearTombstone removes the run's tombstone: 204, no body, whether or

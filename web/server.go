@@ -234,6 +234,7 @@ func (s *Server) routes() {
 	s.runsRoutes()
 	s.entitiesRoutes()
 	s.lookupRoutes()
+	s.holdsRoutes()
 	s.failedRoutes()
 }
 

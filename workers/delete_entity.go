@@ -59,6 +59,9 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 	}
 	started := time.Now() // the audit's duration covers the chunks too
 	chunked, err := w.ent.deleteChunks(ctx, ent, args.Key)
+	if snooze := w.ent.holdSnooze(ctx, ent, err); snooze != nil {
+		return snooze
+	}
 	if db.IsLockTimeout(err) {
 		return w.ent.lockSnooze(ctx, ent, err)
 	}
@@ -76,6 +79,9 @@ func (w *DeleteEntityWorker) Work(ctx context.Context, job *river.Job[jobs.Delet
 		}
 		return nil
 	})
+	if snooze := w.ent.holdSnooze(ctx, ent, err); snooze != nil {
+		return snooze
+	}
 	if db.IsLockTimeout(err) {
 		return w.ent.lockSnooze(ctx, ent, err)
 	}
@@ -115,6 +121,9 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
 	res := &chunkedDeletion{}
 	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
+		if err := checkHold(ctx, conn, ent.Name, key); err != nil {
+			return err // a held entity keeps every row, and no tombstone
+		}
 		if _, err := db.PutTombstoneDeleting(ctx, conn, ent.Name, key); err != nil {
 			return err
 		}
@@ -212,6 +221,9 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		return res, err
 	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
+		return res, err
+	}
+	if err := checkHold(ctx, tx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
 	// What the database changed, read before Lethe's own writes below.

@@ -99,6 +99,7 @@ func ExpireColumns(p *config.Expire) db.ExpireColumns {
 		Status:      p.StatusColumn,
 		InitiatedAt: p.InitiatedAtColumn,
 		BlobKey:     p.BlobKeyColumn,
+		Hold:        p.HoldColumn,
 	}
 }
 

@@ -117,7 +117,7 @@ func (s *Sweeper) setBatchSize(p *config.Sweep, size int) {
 
 // SweepTable names sweep policy p's table and columns for package db.
 func SweepTable(p *config.Sweep) db.SweepTable {
-	return db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn}
+	return db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn, HoldColumn: p.HoldColumn}
 }
 
 // sweepRows is the runbook's loop: delete a batch, pause, repeat until a

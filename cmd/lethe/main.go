@@ -42,6 +42,7 @@ func commands() []command {
 		checkConfigCommand(),
 		sweepCommand(),
 		releaseCommand(),
+		holdCommand(),
 		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 		versionCommand(),
 	}

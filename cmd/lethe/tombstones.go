@@ -164,6 +164,11 @@ func deleteCommand() command {
 			return fmt.Errorf("insert delete job for %s %s: %w", name, key, err)
 		}
 		fmt.Fprintf(c.stdout, "delete of %s %s enqueued: job %d\n", name, key, res.Job.ID)
+		if hold, err := db.GetHold(ctx, pool, name, key); err != nil {
+			return err
+		} else if hold != nil {
+			fmt.Fprintln(c.stdout, heldNotice(hold))
+		}
 		if !wait {
 			return nil
 		}
@@ -187,6 +192,9 @@ func deleteCommand() command {
 			case <-waitCtx.Done():
 				if n := len(job.Errors); n > 0 {
 					return fmt.Errorf("job %d still %s after %s: %d attempts failed, the last with: %s", job.ID, job.State, timeout, n, job.Errors[n-1].Error)
+				}
+				if strings.HasPrefix(shown.waitingOn, "legal hold") {
+					return fmt.Errorf("job %d still waits on the %s after %s", job.ID, shown.waitingOn, timeout)
 				}
 				return fmt.Errorf("job %d still %s after %s (is lethe serve running?)", job.ID, job.State, timeout)
 			case <-time.After(200 * time.Millisecond):

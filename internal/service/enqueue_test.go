@@ -75,15 +75,16 @@ VALUES ('lethe.delete_entity', '{"entity":"run","key":"3f2a9c"}', 25);`); err !=
 	// The Python form: its job is in Lethe's River schema, with the kind and
 	// args the job table documents.
 	runPythonForm(t, url)
-	var kind string
+	// Its deletion may already have run and inserted the purge job of the
+	// same key: the job asked for is the delete_entity one.
 	var documented bool
 	if err := pool.QueryRow(ctx, `
-SELECT kind, args = '{"entity":"run","key":"8c4f0a"}'::jsonb
-FROM lethe.river_job WHERE args->>'key' = '8c4f0a'`).Scan(&kind, &documented); err != nil {
-		t.Fatalf("Python form: no job of it in lethe.river_job: %v", err)
+SELECT args = '{"entity":"run","key":"8c4f0a"}'::jsonb
+FROM lethe.river_job WHERE kind = 'lethe.delete_entity' AND args->>'key' = '8c4f0a'`).Scan(&documented); err != nil {
+		t.Fatalf("Python form: no lethe.delete_entity job of it in lethe.river_job: %v", err)
 	}
-	if kind != "lethe.delete_entity" || !documented {
-		t.Errorf("Python form: job of kind %q (args as documented: %v), want lethe.delete_entity with {\"entity\":\"run\",\"key\":\"8c4f0a\"}", kind, documented)
+	if !documented {
+		t.Errorf("Python form: its lethe.delete_entity job's args differ from {\"entity\":\"run\",\"key\":\"8c4f0a\"}")
 	}
 
 	for _, hash := range hashes {
