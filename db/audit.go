@@ -103,6 +103,12 @@ const (
 	// one, detail.reason is the release's (when given) and
 	// detail.hold_reason, held_by and held_at the hold's.
 	ActionReleaseHold AuditAction = "release_hold"
+	// ActionRetryFailed is an operator retrying a policy's failed River
+	// jobs (retryable and discarded) at once; detail.job_ids are the jobs.
+	ActionRetryFailed AuditAction = "retry_failed"
+	// ActionDiscardFailed is an operator stopping a policy's retryable
+	// River jobs at once (River cancels them); detail.job_ids are the jobs.
+	ActionDiscardFailed AuditAction = "discard_failed"
 	// ActionRun is never audited: it marks, in RecentErrors, the last error
 	// of a policy's periodic run.
 	ActionRun AuditAction = "run"
@@ -160,7 +166,7 @@ var AuditActions = []AuditAction{
 	ActionExpireBatch, ActionExpireSetAside, ActionWatchdog, ActionSweep,
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
-	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionPlaceHold, ActionReleaseHold,
+	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionPlaceHold, ActionReleaseHold, ActionRetryFailed, ActionDiscardFailed,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

@@ -54,6 +54,9 @@ type PolicyStats struct {
 	// JobKinds are the River job kinds seen for this policy, for River UI's
 	// job list filtered by kind.
 	JobKinds []string `json:"job_kinds"`
+	// Failed counts the policy's River jobs that failed: retryable and
+	// discarded (GET /api/v1/policies/{name}/failed lists them).
+	Failed db.FailedJobCounts `json:"failed"`
 
 	// Settings are the effective values of the fields an operator may
 	// change at run time (PATCH /api/v1/policies/{name}), and Overrides
@@ -298,6 +301,9 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 		return ps, err
 	}
 	if ps.JobKinds, err = db.JobKinds(ctx, pool, s.opts.Config.River.Schema, base.Name); err != nil {
+		return ps, err
+	}
+	if ps.Failed, err = s.failedCounts(ctx, policy); err != nil {
 		return ps, err
 	}
 	if ps.Errors == nil {

@@ -283,7 +283,8 @@ function policyCard(p) {
   const jobs = p.jobs.length
     ? `<div class="jobs">${p.jobs.map(riverJobLink).join("")}</div>`
     : `<div class="muted">No jobs yet</div>`;
-  const kinds = p.job_kinds.map((k) => `<a href="/riverui/jobs/?kind=${encodeURIComponent(k)}">${esc(k)} ↗</a>`).join("");
+  // River UI's list opens on running jobs unless told a state: completed is where a kind's jobs stay.
+  const kinds = p.job_kinds.map((k) => `<a href="${esc(riverUIList("completed", [k]))}" title="${esc(k)} jobs completed, in River UI">${esc(k)} ↗</a>`).join("");
   const runBusy = state.busy.has("run:" + p.name);
   const canPreview = p.kind === "expire" || p.kind === "sweep";
   const pauseBusy = state.busy.has("pause:" + p.name);
@@ -301,6 +302,7 @@ function policyCard(p) {
     <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
     ${healthBlock(p)}
     <div><div class="sub-title">Recent errors</div>${errors}</div>
+    ${failedBlock(p)}
     <div><div class="sub-title">Recent jobs</div>${jobs}</div>
     ${canPreview ? policyPreviewBlock(p.name) : ""}
     <div class="actions">
