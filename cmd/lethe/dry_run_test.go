@@ -14,19 +14,7 @@ import (
 func TestDryRunTrial(t *testing.T) {
 	t.Parallel()
 	pool := testenv.CommunityPool(t)
-	_, err := pool.Exec(t.Context(), `
-		INSERT INTO users (id, name, invited_by) VALUES (1, 'ann', NULL), (2, 'bob', NULL), (3, 'cyd', 1), (4, 'dee', NULL);
-		INSERT INTO posts (id, user_id, body) VALUES (1, 1, 'p1'), (2, 1, 'p2'), (3, 2, 'p3');
-		INSERT INTO comments (id, post_id, user_id, parent_id, body) VALUES
-		    (1, 1, 2, NULL, 'c1'), (2, 3, 1, NULL, 'c2'), (3, 3, 3, 2, 'c3'), (4, 3, 2, NULL, 'c4');
-		INSERT INTO votes (user_id, post_id, value) VALUES (1, 3, 1), (2, 1, 1), (3, 3, 1);
-		INSERT INTO follows (follower_id, followee_id) VALUES (1, 2), (3, 1), (2, 3);
-		INSERT INTO moderation_actions (id, moderator_id, parent_action_id, note) VALUES
-		    (1, 1, NULL, 'm1'), (2, 2, 1, 'm2'), (3, 4, 2, 'm3'), (4, 2, NULL, 'm4');
-		INSERT INTO notifications (user_id, actor_id, body) VALUES (1, 2, 'n1'), (2, 1, 'n2'), (3, 2, 'n3');
-		INSERT INTO orders (id, user_id, total_cents) VALUES (1, 1, 100), (2, 2, 200);
-		INSERT INTO payments (user_id, order_ref, amount, created_at) VALUES
-		    (1, 1, 100, '2026-09-15'), (1, 1, 100, '2026-10-15'), (2, 2, 200, '2026-11-15');`)
+	_, err := pool.Exec(t.Context(), testenv.CommunityData)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -168,6 +168,28 @@ policies:
     entity: user
 `
 
+// CommunityData is a few users of CommunitySchema whose deletion shows
+// every shape: user 1 (ann) has its own rows, other users' rows that go
+// with its posts (bob's comment on its post), cascades beyond it (cyd's
+// reply to its comment, follow-ups by other moderators to its moderation
+// action), and rows that stay with a column set to NULL (user 3, invited by
+// it, and a notification it caused).
+const CommunityData = `
+INSERT INTO users (id, name, invited_by) VALUES (1, 'ann', NULL), (2, 'bob', NULL), (3, 'cyd', 1), (4, 'dee', NULL);
+INSERT INTO posts (id, user_id, body) VALUES (1, 1, 'p1'), (2, 1, 'p2'), (3, 2, 'p3');
+INSERT INTO comments (id, post_id, user_id, parent_id, body) VALUES
+    (1, 1, 2, NULL, 'bob on ann''s post'), (2, 3, 1, NULL, 'ann on bob''s post'),
+    (3, 3, 3, 2, 'cyd replies to ann'), (4, 3, 2, NULL, 'bob on his own post');
+INSERT INTO votes (user_id, post_id, value) VALUES (1, 3, 1), (2, 1, 1), (3, 3, 1);
+INSERT INTO follows (follower_id, followee_id) VALUES (1, 2), (3, 1), (2, 3);
+INSERT INTO moderation_actions (id, moderator_id, parent_action_id, note) VALUES
+    (1, 1, NULL, 'ann flags'), (2, 2, 1, 'bob follows up'), (3, 4, 2, 'dee follows up'), (4, 2, NULL, 'bob flags');
+INSERT INTO notifications (user_id, actor_id, body) VALUES (1, 2, 'to ann'), (2, 1, 'from ann'), (3, 2, 'to cyd');
+INSERT INTO orders (id, user_id, total_cents) VALUES (1, 1, 100), (2, 2, 200);
+INSERT INTO payments (user_id, order_ref, amount, created_at) VALUES
+    (1, 1, 100, '2026-09-15'), (1, 1, 100, '2026-10-15'), (2, 2, 200, '2026-11-15');
+`
+
 // CommunityPool returns a pool on a new migrated database (MigratedPool)
 // that also holds CommunitySchema, without guards.
 func CommunityPool(t testing.TB) *pgxpool.Pool {
