@@ -163,7 +163,7 @@ func (t *ExpireTable) buildWatchdog(r sqlident.Template) {
 // StuckClaims returns up to limit claims made more than stuckAfter ago and
 // after the claim at after (the zero time: from the first), oldest first.
 // Set-aside rows are no claim.
-func (t *ExpireTable) StuckClaims(ctx context.Context, exec Executor, stuckAfter time.Duration, after time.Time, limit int) ([]time.Time, error) {
+func (t *ExpireTable) StuckClaims(ctx context.Context, exec Bounded, stuckAfter time.Duration, after time.Time, limit int) ([]time.Time, error) {
 	if stuckAfter <= 0 {
 		return nil, errors.New("list stuck claims: stuck_after must be positive")
 	}
@@ -194,7 +194,7 @@ type ClaimReset struct {
 // or River holds its batch job alive. Run it in a transaction of its own:
 // the lock, taken without waiting, is held until that transaction ends, so
 // no batch reads the claim's blob keys between the check and the commit.
-func (t *ExpireTable) ResetClaim(ctx context.Context, tx pgx.Tx, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
+func (t *ExpireTable) ResetClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
 	var got bool
 	if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1::int4, $2::int4)`,
 		claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)).Scan(&got); err != nil {

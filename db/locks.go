@@ -12,7 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Timeouts bound how long one of Lethe's statements on an application's
@@ -67,16 +66,6 @@ func ResetSession(ctx context.Context, conn Executor) error {
 		return fmt.Errorf("reset lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
-}
-
-// InTx runs fn in a transaction of pool with t set locally (SetLocal).
-func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := t.SetLocal(ctx, tx); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
 }
 
 // SQLStateLockTimeout is lock_not_available: a lock not granted within

@@ -226,7 +226,7 @@ func (b *expireBundle) claim(t *testing.T, limit int) (int, time.Time) {
 		n  int
 		at time.Time
 	)
-	err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+	err := db.Timeouts{}.InTx(t.Context(), b.pool, func(tx db.Bounded) error {
 		c, err := b.table(t).Claim(t.Context(), tx, limit, db.ClaimCursor{})
 		n, at = c.Rows, c.At
 		return err
@@ -369,7 +369,7 @@ func TestExpire(t *testing.T) {
 		if _, err := b.pool.Exec(t.Context(), `UPDATE pastes SET blob_key = NULL WHERE id = $1`, bad[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := b.table(t).Release(t.Context(), b.pool); err != nil || n != 3 {
+		if n, err := b.table(t).Release(t.Context(), db.Timeouts{}.Pool(b.pool)); err != nil || n != 3 {
 			t.Fatalf("released %d rows (%v), want 3", n, err)
 		}
 		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
@@ -574,7 +574,7 @@ func TestExpire(t *testing.T) {
 						n  int
 						at time.Time
 					)
-					err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+					err := db.Timeouts{}.InTx(t.Context(), b.pool, func(tx db.Bounded) error {
 						c, err := table.Claim(t.Context(), tx, 37, db.ClaimCursor{})
 						n, at = c.Rows, c.At
 						return err

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/config"
@@ -105,7 +104,7 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 	var after time.Time
 	for {
 		var claims []time.Time
-		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
+		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx db.Bounded) error {
 			var err error
 			claims, err = table.StuckClaims(ctx, tx, p.StuckAfter.D(), after, stuckClaimsPage)
 			return err
@@ -132,7 +131,7 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 				}
 			}
 			var res db.ClaimReset
-			err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
+			err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx db.Bounded) error {
 				var err error
 				res, err = table.ResetClaim(ctx, tx, at, batches)
 				return err
