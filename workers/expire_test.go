@@ -330,7 +330,7 @@ func TestExpire(t *testing.T) {
 		}
 
 		// Visible: a count, an audit entry naming the policy, a metric.
-		counts, err := db.CountStatus(t.Context(), b.pool, db.StatusTable{
+		counts, err := db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), db.StatusTable{
 			Table: "pastes", ExpiresAtColumn: "expires_at", StatusColumn: "deletion_status",
 			InitiatedAtColumn: "deletion_initiated_at", StuckAfter: time.Nanosecond,
 		}, 1000)
@@ -622,7 +622,7 @@ func TestExpire(t *testing.T) {
 		p := b.cfg.Expire("pastes")
 		status := db.StatusTable{Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
 			InitiatedAtColumn: p.InitiatedAtColumn, StuckAfter: 2 * time.Hour}
-		counts, err := db.CountStatus(t.Context(), b.pool, status, 1000)
+		counts, err := db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), status, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -632,7 +632,7 @@ func TestExpire(t *testing.T) {
 		if job := b.runJob(t, jobs.ExpireWatchdog{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
 			t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
 		}
-		if counts, err = db.CountStatus(t.Context(), b.pool, status, 1000); err != nil {
+		if counts, err = db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), status, 1000); err != nil {
 			t.Fatal(err)
 		}
 		if counts.Backlog != 20 || counts.InProgress != 10 || counts.Stuck != 0 {

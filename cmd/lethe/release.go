@@ -40,7 +40,7 @@ func releaseCommand() command {
 		if err != nil {
 			return err
 		}
-		n, err := table.Release(ctx, db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}.Pool(pool))
+		n, err := table.Release(ctx, workers.ExpireTimeouts(p).Pool(pool))
 		if err != nil {
 			return err
 		}

@@ -132,17 +132,19 @@ const (
 	StepDeleteEntity = "delete_entity" // tombstone: an entity's deletion
 	StepIngest       = "ingest"        // tombstone: a run ingestion write
 	StepPurge        = "purge"         // tombstone: recording a blob purge
+	StepCount        = "count"         // expire, sweep: the dashboard's counts of the table
+	StepPreview      = "preview"       // every kind: the API's preview of a policy or entity
 )
 
 // LockSteps returns the steps of a policy of kind k.
 func LockSteps(k config.Kind) []string {
 	switch k {
 	case config.KindExpire:
-		return []string{StepClaim, StepFinish, StepReset}
+		return []string{StepClaim, StepFinish, StepReset, StepCount, StepPreview}
 	case config.KindSweep:
-		return []string{StepSweep}
+		return []string{StepSweep, StepCount, StepPreview}
 	case config.KindTombstone:
-		return []string{StepDeleteEntity, StepIngest, StepPurge}
+		return []string{StepDeleteEntity, StepIngest, StepPurge, StepPreview}
 	}
 	return nil
 }
