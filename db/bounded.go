@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -70,6 +71,10 @@ func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(b Bounde
 
 // Timeouts are the timeouts b's statements run with.
 func (b Bounded) Timeouts() Timeouts { return b.t }
+
+// Bounds are b's lock and statement timeouts: what makes b an
+// entity.Bounded.
+func (b Bounded) Bounds() (lock, statement time.Duration) { return b.t.Lock, b.t.Statement }
 
 // Tx is b's transaction, for the statements that commit with b's (a job
 // insert), or nil when b is not a transaction's.

@@ -120,7 +120,7 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 		}
 		res.Deleting = true
 		var err error
-		res.ChunkResult, err = ent.DeleteChunks(ctx, conn, key, entity.Chunking{Size: ent.ChunkSize(), StatementTimeout: timeouts.Statement})
+		res.ChunkResult, err = ent.DeleteChunks(ctx, timeouts.Conn(conn), key, entity.Chunking{Size: ent.ChunkSize(), StatementTimeout: timeouts.Statement})
 		return err
 	})
 	if err != nil {
@@ -208,14 +208,15 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err != nil {
 		return res, err
 	}
-	if err := EntityTimeouts(e.deps.Config, args.Entity).SetLocal(ctx, tx); err != nil {
+	bounded, err := EntityTimeouts(e.deps.Config, args.Entity).Tx(ctx, tx)
+	if err != nil {
 		return res, err
 	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
 	// What the database changed, read before Lethe's own writes below.
-	changes, err := ent.DeleteRows(ctx, tx, args.Key)
+	changes, err := ent.DeleteRows(ctx, bounded, args.Key)
 	if err != nil {
 		return res, err
 	}

@@ -256,7 +256,7 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 			return err
 		}
 	}
-	p, err := ent.Preview(ctx, pool, blobs, key)
+	p, err := ent.Preview(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), blobs, key)
 	if err != nil {
 		return err
 	}

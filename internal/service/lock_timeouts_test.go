@@ -151,6 +151,7 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 		get: []string{"/api/v1/overview", "/api/v1/policies/pastes/preview"},
 		want: []string{
 			`{policy="pastes",step="claim"}`, `{policy="pastes",step="reset"}`, `{policy="pastes",step="finish"}`,
+			`{policy="pastes",step="count"}`, `{policy="pastes",step="preview"}`,
 		},
 	}, {
 		table: "notes",
@@ -161,12 +162,15 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 		get: []string{"/api/v1/overview", "/api/v1/policies/notes/preview"},
 		want: []string{
 			`{policy="notes",step="claim"}`, `{policy="notes",step="reset"}`, `{policy="notes",step="finish"}`,
+			`{policy="notes",step="count"}`, `{policy="notes",step="preview"}`,
 		},
 	}, {
 		table: "lineage_event_idempotency",
 		jobs:  []river.JobArgs{jobs.Sweep{Policy: "idempotency"}},
 		get:   []string{"/api/v1/overview", "/api/v1/policies/idempotency/preview"},
-		want:  []string{`{policy="idempotency",step="sweep"}`},
+		want: []string{
+			`{policy="idempotency",step="sweep"}`, `{policy="idempotency",step="count"}`, `{policy="idempotency",step="preview"}`,
+		},
 	}, {
 		table: "runs",
 		jobs: []river.JobArgs{
@@ -175,7 +179,7 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 			jobs.OrphanSweep{Policy: "runs"}, jobs.TombstoneGC{Policy: "runs"},
 		},
 		get:  []string{"/api/v1/overview", "/api/v1/entities/run/r2/preview"},
-		want: []string{`{policy="runs",step="delete_entity"}`, `{policy="runs",step="ingest"}`},
+		want: []string{`{policy="runs",step="delete_entity"}`, `{policy="runs",step="ingest"}`, `{policy="runs",step="preview"}`},
 	}} {
 		t.Run(tc.table, func(t *testing.T) {
 			before := servicetest.Scrape(t, base)
@@ -208,6 +212,9 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 			deadline := time.Now().Add(30 * time.Second)
 			var missing []string
 			for {
+				// The dashboard counts the tables again once its cached
+				// overview is older than a few seconds.
+				get(ctx, base+"/api/v1/overview")
 				now := servicetest.Scrape(t, base)
 				missing = missing[:0]
 				for _, series := range tc.want {
@@ -229,6 +236,24 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 				t.Errorf("lethe_lock_timeouts_total%s did not move while %s was locked", series, tc.table)
 			}
 		})
+	}
+
+	// Once the application lets go, the work goes on: a planner run
+	// deletes the notes.
+	if _, err := svc.River.Insert(ctx, jobs.ExpirePlan{Policy: "notes"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		var left int
+		if err := setup.QueryRow(ctx, `SELECT count(*) FROM notes`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d notes left a minute after the locks were released", left)
+		}
 	}
 
 	found, err := waits.Stop()
