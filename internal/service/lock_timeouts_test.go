@@ -31,15 +31,17 @@ const (
 	lockWaitMargin       = 2 * time.Second
 )
 
-// lockTimeoutsConfig is the default configuration with every lock_timeout
-// at lockTimeoutsTestLock, plus notes, an expire policy without a blob
-// column.
+// lockTimeoutsConfig is the default configuration with every policy's and
+// entity's lock_timeout at lockTimeoutsTestLock, plus notes, an expire
+// policy without a blob column. The connections' default
+// (database.lock_timeout) is far longer, so what bounds the waits is each
+// path's own timeouts (db.Bounded), not that safety net.
 func lockTimeoutsConfig(t *testing.T, dbURL string) *config.Config {
 	t.Helper()
 	yaml := string(config.Default)
 	for _, r := range []struct{ old, new string }{
 		{"dir: .lethe/blobs", "dir: " + t.TempDir()},
-		{"  max_conns: 10\n", "  max_conns: 10\n  lock_timeout: 300ms\n  statement_timeout: 1m\n"},
+		{"  max_conns: 10\n", "  max_conns: 10\n  lock_timeout: 10s\n  statement_timeout: 1m\n"},
 		{"    batch_size: 1000\n", "    batch_size: 1000\n    lock_timeout: 300ms\n"},
 		{"    statement_timeout: 30s\n", "    statement_timeout: 30s\n    lock_timeout: 300ms\n"},
 		{"    delete_chunk_size: 10000", "    lock_timeout: 300ms\n    delete_chunk_size: 10000"},
@@ -90,7 +92,8 @@ func (b *syncBuffer) String() string {
 // lock longer than its lock_timeout (plus a margin): each gives up, is
 // counted in lethe_lock_timeouts_total with its policy and step, and is
 // logged at WARN naming the application's session as the blocker. Once the
-// lock is gone the work goes on.
+// lock is gone the work goes on. Lethe's backends are sampled in
+// pg_locks every 100 ms throughout.
 func TestLockTimeoutsOnEveryPath(t *testing.T) {
 	ctx := t.Context()
 	dbURL := testenv.MigratedURL(t)
