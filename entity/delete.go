@@ -315,7 +315,7 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Bounded, key string
 // of the entity key that Lethe deletes, so its deletion runs in chunks
 // (DeleteChunks). It asks in one statement whose every part stops at
 // chunk+1 rows.
-func (g *EntityGraph) Large(ctx context.Context, exec Executor, key string, chunk int) (bool, error) {
+func (g *EntityGraph) Large(ctx context.Context, exec Bounded, key string, chunk int) (bool, error) {
 	var parts []string
 	for _, table := range g.order[1:] {
 		for _, term := range g.termsOf(table, "t", lethes) {

@@ -118,7 +118,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 		t.Errorf("tables %v, want parents first", got)
 	}
 	want := map[string]int64{"accounts": 1, "projects": 2, "tasks": 7, "api_keys": 1}
-	counts, err := a.ent.CountRows(a.ctx, a.pool, uuid(1))
+	counts, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("deleted %v, want %v", rows, want)
 	}
-	left, err := a.ent.CountRows(a.ctx, a.pool, uuid(1))
+	left, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 		}
 	}
 	// Account 2 keeps everything but the task assigned to account 1.
-	other, err := a.ent.CountRows(a.ctx, a.pool, uuid(2))
+	other, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(2))
 	if err != nil {
 		t.Fatal(err)
 	}

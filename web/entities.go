@@ -279,8 +279,14 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 // force is false.
 func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *entity.Entity, keys []string, batch, force bool) {
 	ctx := r.Context()
-	existing, err := ent.Existing(ctx, s.opts.Pool, keys)
+	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
+	existing, err := ent.Existing(ctx, db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), keys)
 	if err != nil {
+		if db.IsLockTimeout(err) {
+			db.ReportLockTimeout(ctx, s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
+				Policy: ent.PolicyName(), Step: metrics.StepDeleteEntity, Tables: []string{ent.Table}, LockTimeout: lock.D(), Err: err,
+			})
+		}
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}

@@ -109,10 +109,10 @@ type chunkedDeletion struct {
 func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (*chunkedDeletion, error) {
 	// Most entities are small: they are deleted in the final transaction
 	// alone, without a connection and a lock of their own.
-	if large, err := ent.Large(ctx, e.deps.Pool, key, ent.ChunkSize()); err != nil || !large {
+	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
+	if large, err := ent.Large(ctx, timeouts.Pool(e.deps.Pool), key, ent.ChunkSize()); err != nil || !large {
 		return nil, err
 	}
-	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
 	res := &chunkedDeletion{}
 	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
 		if _, err := db.PutTombstoneDeleting(ctx, conn, ent.Name, key); err != nil {

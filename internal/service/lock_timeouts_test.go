@@ -141,10 +141,11 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 
 	claimedAt := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
-		table string
-		jobs  []river.JobArgs
-		get   []string // API routes
-		want  []string // lethe_lock_timeouts_total series that must move
+		table  string
+		others []string // locked with table: the rest of its entity's tables
+		jobs   []river.JobArgs
+		get    []string // API routes (DELETE when so prefixed)
+		want   []string // lethe_lock_timeouts_total series that must move
 	}{{
 		table: "pastes",
 		jobs: []river.JobArgs{
@@ -175,13 +176,14 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 			`{policy="idempotency",step="sweep"}`, `{policy="idempotency",step="count"}`, `{policy="idempotency",step="preview"}`,
 		},
 	}, {
-		table: "runs",
+		table:  "runs",
+		others: []string{"run_attributes", "run_metrics", "run_tags", "run_experiments", "run_blobs"},
 		jobs: []river.JobArgs{
 			jobs.DeleteEntity{Entity: "run", Key: "r1"},
 			jobs.LogMetric{RunHash: "r2", Name: "loss", Step: 1, Value: 0.5},
 			jobs.OrphanSweep{Policy: "runs"}, jobs.TombstoneGC{Policy: "runs"},
 		},
-		get:  []string{"/api/v1/overview", "/api/v1/entities/run/r2/preview"},
+		get:  []string{"/api/v1/overview", "/api/v1/entities/run/r2/preview", "DELETE /api/v1/entities/run/r2"},
 		want: []string{`{policy="runs",step="delete_entity"}`, `{policy="runs",step="ingest"}`, `{policy="runs",step="preview"}`},
 	}} {
 		t.Run(tc.table, func(t *testing.T) {
@@ -191,8 +193,10 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer holder.Rollback(context.Background()) //nolint:errcheck
-			if _, err := holder.Exec(ctx, `LOCK TABLE `+pgx.Identifier{tc.table}.Sanitize()+` IN ACCESS EXCLUSIVE MODE`); err != nil {
-				t.Fatal(err)
+			for _, table := range append([]string{tc.table}, tc.others...) {
+				if _, err := holder.Exec(ctx, `LOCK TABLE `+pgx.Identifier{table}.Sanitize()+` IN ACCESS EXCLUSIVE MODE`); err != nil {
+					t.Fatal(err)
+				}
 			}
 			params := make([]river.InsertManyParams, len(tc.jobs))
 			for i, args := range tc.jobs {
@@ -204,9 +208,13 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 			var wg sync.WaitGroup
 			for _, route := range tc.get {
 				wg.Go(func() {
-					status, body := get(ctx, base+route)
+					method, path, ok := strings.Cut(route, " ")
+					if !ok {
+						method, path = http.MethodGet, route
+					}
+					status, body := request(ctx, method, base+path)
 					if status != http.StatusOK {
-						t.Logf("GET %s behind the lock: %d %s", route, status, body)
+						t.Logf("%s %s behind the lock: %d %s", method, path, status, body)
 					}
 				})
 			}
@@ -217,7 +225,7 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 			for {
 				// The dashboard counts the tables again once its cached
 				// overview is older than a few seconds.
-				get(ctx, base+"/api/v1/overview")
+				request(ctx, http.MethodGet, base+"/api/v1/overview")
 				now := servicetest.Scrape(t, base)
 				missing = missing[:0]
 				for _, series := range tc.want {
@@ -299,9 +307,9 @@ func TestLockTimeoutsOnEveryPath(t *testing.T) {
 	}
 }
 
-// get sends GET url and returns the answer's status and body.
-func get(ctx context.Context, url string) (int, string) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+// request sends method to url and returns the answer's status and body.
+func request(ctx context.Context, method, url string) (int, string) {
+	req, err := http.NewRequestWithContext(ctx, method, url, nil)
 	if err != nil {
 		return 0, err.Error()
 	}
