@@ -14,7 +14,8 @@ import (
 )
 
 // TestCommandsBehindALock: while an application holds ACCESS EXCLUSIVE on
-// each example table in turn (pastes, lineage_event_idempotency, runs),
+// each example policy's and entity's tables in turn (pastes,
+// lineage_event_idempotency, runs and the rest of the run entity),
 // the commands that read or change it (check-config --db, guards install
 // and status, delete --dry-run, sweep --status) end without any of their
 // sessions waiting for the lock longer than the policy's or entity's
@@ -85,8 +86,14 @@ func TestCommandsBehindALock(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer holder.Rollback(context.Background()) //nolint:errcheck
-			if _, err := holder.Exec(ctx, `LOCK TABLE `+pgx.Identifier{table}.Sanitize()+` IN ACCESS EXCLUSIVE MODE`); err != nil {
-				t.Fatal(err)
+			locked := []string{table}
+			if table == "runs" { // and the rest of the run entity's tables
+				locked = append(locked, "run_attributes", "run_metrics", "run_tags", "run_experiments", "run_blobs")
+			}
+			for _, table := range locked {
+				if _, err := holder.Exec(ctx, `LOCK TABLE `+pgx.Identifier{table}.Sanitize()+` IN ACCESS EXCLUSIVE MODE`); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, args := range commands {
 				code, out, errOut := runCLI(t, nil, append(args, "--config", configPath)...)
