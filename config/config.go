@@ -51,6 +51,11 @@ type Config struct {
 	Blob     Blob     `yaml:"blob"`
 	HTTP     HTTP     `yaml:"http"`
 	River    River    `yaml:"river"`
+	// Privacy says how keys are shown (see Privacy).
+	Privacy Privacy `yaml:"privacy"`
+
+	// Audit bounds Lethe's own history (see Audit).
+	Audit Audit `yaml:"audit"`
 
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
@@ -353,6 +358,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 // keys it set.
 func (c *Config) setDefaults(given fieldSet) {
 	c.LogLevel = cmp.Or(c.LogLevel, "info")
+	c.Privacy.KeyDisplay = cmp.Or(c.Privacy.KeyDisplay, KeyDisplayFull)
 	c.HTTP.Listen = cmp.Or(c.HTTP.Listen, "127.0.0.1:8080")
 	c.HTTP.FailedLoginsPerMinute = cmp.Or(c.HTTP.FailedLoginsPerMinute, DefaultFailedLoginsPerMinute)
 	c.Blob.Kind = cmp.Or(c.Blob.Kind, BlobLocal)
@@ -369,6 +375,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.RescueStuckJobsAfter = cmp.Or(c.River.RescueStuckJobsAfter, Duration(time.Hour))
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
+	c.Audit.setDefaults(c.River.JobTimeout)
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -453,6 +460,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	c.validateCredentials(&errs, err == nil && !IsLoopback(host))
+	c.Privacy.validate(&errs)
 	for i, h := range c.HTTP.AllowedHosts {
 		if _, _, err := ParseHost(h); err != nil {
 			errs.add(fmt.Sprintf("http.allowed_hosts[%d]", i), "%v", err)
@@ -489,6 +497,7 @@ func (c *Config) Validate() error {
 	if c.HTTP.FailedLoginsPerMinute < 1 {
 		errs.add("http.failed_logins_per_minute", "must be at least 1")
 	}
+	c.Audit.validate(&errs, c)
 
 	seen := map[string]bool{}
 	for i, p := range c.Policies {

@@ -217,7 +217,7 @@ func clonePolicy(p Policy) Policy {
 // shallowCopy copies c's fields but not its overrides.
 func (c *Config) shallowCopy() *Config {
 	return &Config{
-		Database: c.Database, Blob: c.Blob, HTTP: c.HTTP, River: c.River,
+		Database: c.Database, Blob: c.Blob, HTTP: c.HTTP, River: c.River, Audit: c.Audit,
 		LogLevel: c.LogLevel, ShutdownGrace: c.ShutdownGrace, MigrateOnStart: c.MigrateOnStart,
 		Entities: c.Entities, Policies: c.Policies,
 	}

@@ -37,6 +37,7 @@ var JobKinds = []string{
 	jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 	jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 	jobs.KindAddToExperiment, jobs.KindPutRunBlob,
+	jobs.KindPruneHistory,
 }
 
 // JobTimeout is the Timeout() of a job of kind for policy (the job's
@@ -81,7 +82,7 @@ func (c *Config) jobTimeout(kind string, p Policy) (JobTimeoutOf, bool) {
 		// Long enough for a large backlog, short enough that the rescuer
 		// never retries a sweep still running.
 		return JobTimeoutOf{Kind: kind, Timeout: c.River.RescueStuckJobsAfter.D() / 2, Field: "river.rescue_stuck_jobs_after", Rule: "half of river.rescue_stuck_jobs_after"}, true
-	case jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC:
+	case jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC, jobs.KindPruneHistory:
 		return byJobTimeout, true
 	case jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 		jobs.KindAddToExperiment, jobs.KindPutRunBlob:
@@ -207,7 +208,7 @@ func (c *Config) Timeline(p Policy) []TimelineStep {
 		}
 		steps = append(steps, rescueSteps(p.BatchTimeout.D(), "a batch")...)
 		return append(steps, TimelineStep{p.StuckAfter.D(), "watchdog",
-			fmt.Sprintf("stuck_after: the watchdog (%s) may reset the rows, if their batch job is gone", p.WatchdogSchedule)})
+			fmt.Sprintf("stuck_after: the watchdog (%s) may reset the rows, if their batch job is gone and no blob delete began", p.WatchdogSchedule)})
 	case *Sweep:
 		timeout, _ := c.jobTimeout(jobs.KindSweep, p)
 		steps := []TimelineStep{

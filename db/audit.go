@@ -162,6 +162,9 @@ type AuditFilter struct {
 	Policy  string
 	Action  AuditAction
 	Outcome string
+	// Entity and Key match the entity and key an entry's detail names (a
+	// request_delete entry's detail.keys holding Key matches too).
+	Entity, Key string
 	// Since and Until bound finished_at: at or after Since, before Until.
 	Since, Until time.Time
 	// Before, when not zero, is the ID of an entry: only entries older
@@ -185,6 +188,12 @@ func SearchAudit(ctx context.Context, exec Executor, f AuditFilter, limit int) (
 	}
 	if f.Outcome != "" {
 		params.Outcome = &f.Outcome
+	}
+	if f.Entity != "" {
+		params.Entity = &f.Entity
+	}
+	if f.Key != "" {
+		params.Key = &f.Key
 	}
 	if !f.Since.IsZero() {
 		params.Since = &f.Since

@@ -66,13 +66,14 @@ type ExpireTable struct {
 
 	singleHeap bool // an ordinary table without partitions or inheritance children
 
-	claimSQL    string
-	blobKeysSQL string
-	finishSQL   string
-	markSQL     string
-	setAsideSQL string
-	releaseSQL  string
-	watchdog    watchdogSQL // claim_lock.go
+	claimSQL     string
+	blobKeysSQL  string
+	finishSQL    string
+	markSQL      string
+	claimRowsSQL string
+	setAsideSQL  string
+	releaseSQL   string
+	watchdog     watchdogSQL // claim_lock.go
 
 	planDueSQL, deleteDueSQL, markDueSQL string // see expire_delete.go
 }
@@ -229,11 +230,19 @@ func (t *ExpireTable) build() {
 			WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1
 			  AND {blob_key} IS NOT NULL AND {blob_key}::text <> ''`)
 	}
-	t.finishSQL = r.Fill(`
+	// The rows go with the claim's record of begun blob deletes
+	// (claim_blobs.go), in one statement: a claim is recorded as begun
+	// exactly as long as rows of it may have lost their blobs.
+	const ended = `
+		WITH ended AS (DELETE FROM lethe_expire_blob_deletes WHERE policy = $2 AND claimed_at = $1)`
+	t.finishSQL = r.Fill(ended + `
 		DELETE FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
-	t.markSQL = r.Fill(`
+	t.markSQL = r.Fill(ended + `
 		UPDATE {table} SET {status} = 'DELETED'
+		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
+	t.claimRowsSQL = r.Fill(`
+		SELECT count(*) FROM {table}
 		WHERE {status} = 'DELETION_IN_PROGRESS' AND {initiated_at} = $1`)
 	// Set-aside rows keep DELETION_IN_PROGRESS with a claim timestamp of
 	// -infinity: no batch's timestamp, and excluded from the watchdog's
@@ -312,14 +321,15 @@ func (t *ExpireTable) BlobKeys(ctx context.Context, exec Executor, claimedAt tim
 }
 
 // Finish deletes the rows that still hold the claim made at claimedAt, or
-// marks them DELETED when mark is set, and returns how many it changed. A
-// row reset by the watchdog or claimed again since is left alone.
+// marks them DELETED when mark is set, together with the claim's record of
+// begun blob deletes (BeginBlobDeletes), and returns how many rows it
+// changed. A row reset by the watchdog or claimed again since is left alone.
 func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.Time, mark bool) (int64, error) {
 	sql := t.finishSQL
 	if mark {
 		sql = t.markSQL
 	}
-	tag, err := exec.Exec(ctx, sql, claimedAt)
+	tag, err := exec.Exec(ctx, sql, claimedAt, t.Columns.Policy)
 	if err != nil {
 		return 0, fmt.Errorf("delete claimed rows of %s: %w", t.Columns.Table, err)
 	}

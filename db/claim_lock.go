@@ -18,7 +18,7 @@ import (
 //
 // A batch deletes blobs before rows, so it must delete exactly the rows whose
 // blob keys it read. The watchdog resetting its claim in between would leave
-// rows without their blobs. Two rules keep them apart, whatever the
+// rows without their blobs. Three rules keep them apart, whatever the
 // thresholds:
 //
 //   - the watchdog leaves a claim alone while River holds its batch job alive
@@ -29,7 +29,11 @@ import (
 //     a claim only in a transaction that got the same lock without waiting
 //     and found no alive job (ResetClaim). A job revived while the watchdog
 //     resets (an operator retrying it) waits for the lock and then finds its
-//     claim gone.
+//     claim gone;
+//   - a claim whose batch began deleting blobs (BeginBlobDeletes, committed
+//     under the lock before the first blob store call) is never reset, only
+//     finished: the lock covers a running batch, this record a batch that
+//     stopped, however it stopped (claim_blobs.go).
 
 // claimLockClass is the first of the two int4 keys of every claim lock
 // ("lexp"). The two-int4 form of PostgreSQL's advisory locks is a key space
@@ -187,14 +191,35 @@ type ClaimReset struct {
 	Rows   int64 // rows given back to the planner
 	Locked bool  // a batch holds the claim's lock: left alone
 	Alive  bool  // River holds the claim's batch job alive: left alone
+	// Begun: the claim's batch began deleting blobs (BeginBlobDeletes),
+	// so its rows were left claimed for the batch to finish; JobID is the
+	// batch job that began (0 if not recorded). The caller runs that job
+	// again in the same transaction, still under the claim's lock.
+	Begun bool
+	JobID int64
 }
 
 // ResetClaim gives the rows of the claim made at claimedAt back to the
-// planner (NOT_EXPIRED, no timestamp), unless a batch holds the claim's lock
-// or River holds its batch job alive. Run it in a transaction of its own:
-// the lock, taken without waiting, is held until that transaction ends, so
-// no batch reads the claim's blob keys between the check and the commit.
+// planner (NOT_EXPIRED, no timestamp), unless a batch holds the claim's lock,
+// River holds its batch job alive, or its batch began deleting blobs (then
+// its blobs may be gone and the rows must be deleted, not given back: it
+// reports Begun). Run it in a transaction of its own: the lock, taken
+// without waiting, is held until that transaction ends, so no batch reads
+// the claim's blob keys or begins deleting them between the check and the
+// commit.
 func (t *ExpireTable) ResetClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
+	return t.settleClaim(ctx, tx, claimedAt, batches, true)
+}
+
+// CheckBegunClaim is ResetClaim for a claim listed by BegunClaims, of any
+// age: it never resets. It reports Begun, with the lock taken, when the
+// claim's batch job must run again; Locked or Alive when a batch has it in
+// hand; nothing when the batch finished meanwhile.
+func (t *ExpireTable) CheckBegunClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
+	return t.settleClaim(ctx, tx, claimedAt, batches, false)
+}
+
+func (t *ExpireTable) settleClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs, reset bool) (ClaimReset, error) {
 	var got bool
 	if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1::int4, $2::int4)`,
 		claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)).Scan(&got); err != nil {
@@ -209,6 +234,16 @@ func (t *ExpireTable) ResetClaim(ctx context.Context, tx Bounded, claimedAt time
 	}
 	if alive.Has(claimedAt) {
 		return ClaimReset{Alive: true}, nil
+	}
+	jobID, begun, err := t.blobDeletesBegun(ctx, tx, claimedAt)
+	if err != nil {
+		return ClaimReset{}, err
+	}
+	if begun {
+		return ClaimReset{Begun: true, JobID: jobID}, nil
+	}
+	if !reset {
+		return ClaimReset{}, nil
 	}
 	tag, err := tx.Exec(ctx, t.watchdog.resetClaim, claimedAt)
 	if err != nil {

@@ -385,6 +385,70 @@ func TestExpireTable(t *testing.T) {
 		require.Equal(t, 2, left, "only the alive claim's rows stay claimed")
 	})
 
+	t.Run("ClaimWhoseBlobDeletesBeganIsFinishedNotReset", func(t *testing.T) {
+		t.Parallel()
+		table, bundle := setup(t)
+		batches := BatchJobs{Schema: config.DefaultRiverSchema, Kind: jobs.KindExpireBatch}
+		for range 3 {
+			insertPaste(ctx, t, bundle.pool, -time.Hour, StatusNotExpired, "pastes/k")
+		}
+		at := claim(ctx, t, bundle.pool, table, 3, ClaimCursor{}).At
+		inTx := func(fn func(tx pgx.Tx) error) { require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, fn)) }
+		settle := func(fn func(context.Context, Bounded, time.Time, BatchJobs) (ClaimReset, error)) ClaimReset {
+			var r ClaimReset
+			inTx(func(tx pgx.Tx) error {
+				b, err := Timeouts{}.Tx(ctx, tx)
+				if err != nil {
+					return err
+				}
+				r, err = fn(ctx, b, at, batches)
+				return err
+			})
+			return r
+		}
+		require.Equal(t, ClaimReset{}, settle(table.CheckBegunClaim), "nothing begun: the check never resets")
+
+		inTx(func(tx pgx.Tx) error { return table.BeginBlobDeletes(ctx, tx, at, 41) })
+		inTx(func(tx pgx.Tx) error { return table.BeginBlobDeletes(ctx, tx, at, 42) }) // a retry
+		begun, err := table.BegunClaims(ctx, bundle.pool, 10)
+		require.NoError(t, err)
+		require.Len(t, begun, 1)
+		require.True(t, begun[0].Equal(at))
+
+		// Begun, the claim is never reset, whatever asks.
+		require.Equal(t, ClaimReset{Begun: true, JobID: 42}, settle(table.ResetClaim))
+		require.Equal(t, ClaimReset{Begun: true, JobID: 42}, settle(table.CheckBegunClaim))
+		n, err := table.ClaimRows(ctx, Timeouts{}.Pool(bundle.pool), at)
+		require.NoError(t, err)
+		require.Equal(t, int64(3), n, "rows still claimed")
+
+		// Each blob counts once over the attempts that know it gone.
+		count := func(gone int64) int64 {
+			var c int64
+			inTx(func(tx pgx.Tx) error {
+				var err error
+				c, err = table.CountBlobsGone(ctx, tx, at, gone)
+				return err
+			})
+			return c
+		}
+		require.Equal(t, int64(2), count(2))
+		require.Equal(t, int64(0), count(1), "a lower bound below what was counted adds nothing")
+		require.Equal(t, int64(1), count(3))
+		require.Equal(t, int64(0), count(3))
+
+		// Finish takes the record with the rows; then nothing is left to
+		// reset.
+		rows, err := table.Finish(ctx, bundle.pool, at, false)
+		require.NoError(t, err)
+		require.Equal(t, int64(3), rows)
+		begun, err = table.BegunClaims(ctx, bundle.pool, 10)
+		require.NoError(t, err)
+		require.Empty(t, begun)
+		require.Equal(t, ClaimReset{}, settle(table.ResetClaim))
+		require.Equal(t, int64(0), count(3), "finished: nothing more to count")
+	})
+
 	t.Run("PartitionedTable", func(t *testing.T) {
 		t.Parallel()
 		_, bundle := setup(t)

@@ -27,7 +27,7 @@ func allArgs() []args {
 		&jobs.ExpirePlan{}, &jobs.ExpireBatch{}, &jobs.ExpireWatchdog{}, &jobs.ExpireDelete{}, &jobs.Sweep{},
 		&jobs.DeleteEntity{}, &jobs.PurgeBlobs{}, &jobs.OrphanSweep{}, &jobs.TombstoneGC{},
 		&jobs.CreateRun{}, &jobs.LogMetric{}, &jobs.SetTag{}, &jobs.SetAttribute{},
-		&jobs.AddToExperiment{}, &jobs.PutRunBlob{},
+		&jobs.AddToExperiment{}, &jobs.PutRunBlob{}, &jobs.PruneHistory{},
 	}
 }
 
@@ -70,6 +70,7 @@ var documented = map[string]string{
 	jobs.KindSetAttribute:    `{"run_hash":"abc","key":"lr","value":0.001}`,
 	jobs.KindAddToExperiment: `{"run_hash":"abc","experiment":"mnist"}`,
 	jobs.KindPutRunBlob:      `{"run_hash":"abc","name":"ckpt/1","data_base64":"aGVsbG8="}`,
+	jobs.KindPruneHistory:    `{}`,
 }
 
 // adversarial are args an adversarial pass inserted into a running Lethe;
@@ -98,6 +99,8 @@ var adversarial = []struct {
 	{jobs.KindExpirePlan, `{}`, "policy is required"},
 	{jobs.KindExpirePlan, `{"Policy":"pastes"}`, `unknown field "Policy"; the fields are policy`},
 	{jobs.KindSweep, `{"policy":"idempotency","extra":1,"more":2}`, `unknown field "extra" (and 1 more)`},
+	{jobs.KindPruneHistory, `{"policy":"audit"}`, `unknown field "policy"`},
+	{jobs.KindPruneHistory, `[]`, "args must be a JSON object, not an array"},
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"yesterday","rows":1}`, `deletion_initiated_at must be an RFC 3339 timestamp, not the string "yesterday"`},
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00Z"}`, "rows is required"},
 	{jobs.KindExpireBatch, `{"policy":"pastes","deletion_initiated_at":"2026-11-22T03:00:00Z","rows":-1}`, "rows -1 is negative"},

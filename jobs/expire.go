@@ -36,8 +36,10 @@ func (a ExpirePlan) Validate() error { return validatePolicyArgs(a.decodeErr, a.
 // then the rows that still hold this claim, i.e. whose status is still
 // DELETION_IN_PROGRESS and whose initiated-at column still equals ClaimedAt.
 // The claim's timestamp names the batch (the planner never gives two batches
-// of a policy the same one), so the job carries no keys. Only the planner
-// inserts it; a batch naming a claim that no row holds changes nothing.
+// of a policy the same one), so the job carries no keys. The planner inserts
+// it, and the watchdog again for a claim whose blob deletes began and whose
+// job River no longer holds; a batch naming a claim that no row holds
+// changes nothing.
 //
 //	{"policy": "pastes", "deletion_initiated_at": "2026-11-22T03:00:00.123456Z", "rows": 2000}
 type ExpireBatch struct {

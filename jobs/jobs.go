@@ -44,4 +44,5 @@ const (
 	KindSetAttribute    = "lethe.set_attribute"     // SetAttribute
 	KindAddToExperiment = "lethe.add_to_experiment" // AddToExperiment
 	KindPutRunBlob      = "lethe.put_run_blob"      // PutRunBlob
+	KindPruneHistory    = "lethe.prune_history"     // PruneHistory
 )

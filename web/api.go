@@ -163,10 +163,11 @@ func (s *Server) setPaused(r *http.Request, name string, paused bool) error {
 }
 
 // auditParams are the query parameters GET /api/v1/audit takes.
-var auditParams = []string{"policy", "action", "outcome", "since", "until", "before", "limit", "format"}
+var auditParams = []string{"policy", "action", "outcome", "entity", "key", "since", "until", "before", "limit", "format"}
 
 // handleAudit lists audit entries, newest first: filtered by ?policy=,
-// ?action=, ?outcome=, ?since= and ?until= (RFC 3339, on finished_at),
+// ?action=, ?outcome=, ?entity= and ?key= (auditEntityKey), ?since= and
+// ?until= (RFC 3339, on finished_at),
 // paged by ?before=<id> and ?limit= (1–1000, default 50), as JSON or, with
 // ?format=csv, as CSV. Any other parameter, or a value it does not know,
 // is 400 naming the parameter.
@@ -177,11 +178,16 @@ func (s *Server) handleAudit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	var ok bool
+	if f.Entity, f.Key, ok = s.auditEntityKey(w, r); !ok {
+		return
+	}
 	entries, err := db.SearchAudit(r.Context(), s.opts.Pool, f, limit)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	s.redactAudit(entries)
 	if format == "csv" {
 		writeAuditCSV(w, entries)
 		return

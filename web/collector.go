@@ -49,6 +49,10 @@ var (
 		[]string{"queue", "state"}, nil)
 	descRiverLeader = prometheus.NewDesc("lethe_river_leader",
 		"1 while a River client on Lethe's schema holds the leadership that inserts periodic jobs and runs River's maintenance.", nil, nil)
+	descOwnRows = prometheus.NewDesc("lethe_own_table_rows",
+		"Rows of Lethe's own tables (lethe_*): exact below 100,000, else PostgreSQL's estimate (pg_class.reltuples).", []string{"table"}, nil)
+	descOwnBytes = prometheus.NewDesc("lethe_own_table_bytes",
+		"Size on disk of Lethe's own tables (lethe_*) with their indexes and TOAST (pg_total_relation_size).", []string{"table"}, nil)
 	descRiverStatsUp = prometheus.NewDesc("lethe_river_stats_up",
 		"1 when the last read of River's tables for lethe_river_queue_jobs and lethe_river_leader succeeded.", nil, nil)
 )
@@ -72,7 +76,7 @@ func newStateCollector(s *Server) stateCollector {
 
 func (c stateCollector) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descBacklog, descInProgress, descStuck, descSetAside, descOldestExpired,
-		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descStatsUp,
+		descSweepExpired, descPaused, descTombstones, descUnpurged, descTombstoneAge, descOwnRows, descOwnBytes, descStatsUp,
 		descRiverJobs, descRiverLeader, descRiverStatsUp} {
 		ch <- d
 	}
@@ -119,6 +123,10 @@ func (c stateCollector) Collect(ch chan<- prometheus.Metric) {
 			age = now.Sub(*e.OldestAt).Seconds()
 		}
 		gauge(descTombstoneAge, age, e.Entity)
+	}
+	for _, t := range ov.History.Tables {
+		gauge(descOwnRows, float64(t.Rows), t.Table)
+		gauge(descOwnBytes, float64(t.Bytes), t.Table)
 	}
 }
 

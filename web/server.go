@@ -233,6 +233,7 @@ func (s *Server) routes() {
 	s.apiRoutes()
 	s.runsRoutes()
 	s.entitiesRoutes()
+	s.lookupRoutes()
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {

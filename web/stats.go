@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -71,6 +72,20 @@ type TombstoneOverview struct {
 	Recent   []db.Tombstone      `json:"recent"`
 }
 
+// HistoryOverview is the size of Lethe's own tables and how the audit,
+// the one that grows with the work done, is kept bounded (audit.retain,
+// audit.max_rows; pruned by lethe.prune_history).
+type HistoryOverview struct {
+	Retain   string `json:"retain"`
+	MaxRows  int64  `json:"max_rows"`
+	Schedule string `json:"schedule"`
+	// Tables are every lethe_* table, by name.
+	Tables []db.OwnTable `json:"tables"`
+	// Error is why Tables is missing; the rest of the overview still
+	// answers.
+	Error string `json:"error,omitempty"`
+}
+
 // Overview is everything the dashboard shows but the chart.
 type Overview struct {
 	GeneratedAt  time.Time         `json:"generated_at"`
@@ -79,6 +94,11 @@ type Overview struct {
 	Tombstones   TombstoneOverview `json:"tombstones"`
 	// Replica is the replica throttle; null without max_replica_lag.
 	Replica *ReplicaOverview `json:"replica"`
+	// History is the size of Lethe's own tables.
+	History HistoryOverview `json:"history"`
+	// KeyDisplay is privacy.key_display: with hash, tombstones' keys show
+	// hashed.
+	KeyDisplay string `json:"key_display"`
 }
 
 // cache keeps the last result of a read so that several open dashboards
@@ -148,6 +168,7 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		GeneratedAt:  time.Now().UTC(),
 		AuthRequired: s.opts.Config.HTTP.HasAuth(),
 		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
+		KeyDisplay:   cmp.Or(s.opts.Config.Privacy.KeyDisplay, config.KeyDisplayFull),
 	}
 	for _, p := range s.opts.Config.EffectivePolicies() {
 		ps, err := s.policyStats(ctx, p, states, totals)
@@ -187,6 +208,20 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	if ov.Tombstones.Recent == nil {
 		ov.Tombstones.Recent = []db.Tombstone{}
+	}
+	for i, t := range ov.Tombstones.Recent {
+		ov.Tombstones.Recent[i].Key = s.opts.Config.Privacy.DisplayKey(t.Key)
+	}
+	audit := s.opts.Config.Audit
+	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}
+	if ov.History.Tables, err = db.OwnTables(ctx, pool); err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		ov.History.Error = err.Error()
+	}
+	if ov.History.Tables == nil {
+		ov.History.Tables = []db.OwnTable{}
 	}
 	return ov, nil
 }

@@ -131,6 +131,7 @@ func TestMalformedArgs(t *testing.T) {
 			{jobs.KindSetAttribute, `{"run_hash":"abc","key":"lr"}`, "value is required"},
 			{jobs.KindAddToExperiment, `{"run_hash":"abc","experiment":"` + strings.Repeat("e", 1000) + `"}`, "experiment is 1000 bytes"},
 			{jobs.KindSweep, `{"policy":"no-such-policy"}`, `unknown policy "no-such-policy"`},
+			{jobs.KindPruneHistory, `{"policy":"audit"}`, `unknown field "policy"`},
 		} {
 			job := b.run(t, rawArgs{c.kind, c.args})
 			wantCancelled(t, job, c.want)

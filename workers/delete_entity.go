@@ -186,8 +186,8 @@ type deleteResult struct {
 	Nulled       map[string]int64
 	NewTombstone bool
 	// Found is false for a key that had neither rows nor a tombstone.
-	Found bool
-	PurgeJobID   int64
+	Found      bool
+	PurgeJobID int64
 }
 
 func (r deleteResult) total() int64 {

@@ -3,10 +3,12 @@ package workers
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -105,4 +107,28 @@ func ExpireColumns(p *config.Expire) db.ExpireColumns {
 // step to finish. config.JobTimeout gives both kinds that one rule.
 func expireRunTimeout(deps *Deps, policy string) time.Duration {
 	return deps.jobTimeout(jobs.KindExpirePlan, policy)
+}
+
+// expireNextRetry is when a failed expire batch of policy runs again:
+// River's backoff (attempt⁴ seconds, ±10 %), but never later than one
+// interval of the policy's schedule, less up to a tenth of it so the
+// batches of one outage do not all come back at once. River's backoff alone
+// keeps a batch away for 81 s after its third failure and 4 min after its
+// fourth, so after a blob store or database outage of a minute the rows of
+// its batches would wait for that, however often the planner runs; capped,
+// they go within an interval of the store's return (plus River's scheduler
+// pass, 5 s). A policy or schedule this process does not know leaves
+// River's backoff (the zero time).
+func expireNextRetry(deps *Deps, policy string, job *rivertype.JobRow) time.Time {
+	now := time.Now()
+	next := (&river.DefaultClientRetryPolicy{}).NextRetry(job)
+	p := deps.Config.Expire(policy)
+	if p == nil {
+		return time.Time{}
+	}
+	interval := scheduleInterval(p.Schedule)
+	if interval <= 0 || next.Sub(now) <= interval {
+		return next
+	}
+	return now.Add(interval - rand.N(interval/10+1))
 }

@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
@@ -51,6 +53,13 @@ func (w *expireBatchWorker) step(ctx context.Context, step expireBatchStep, job 
 // river.rescue_stuck_jobs_after: River never rescues a batch still running.
 func (w *expireBatchWorker) Timeout(job *river.Job[jobs.ExpireBatch]) time.Duration {
 	return w.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
+}
+
+// NextRetry caps River's backoff at the policy's schedule interval (see
+// expireNextRetry): a batch that failed during an outage comes back within
+// an interval of its end, as the rows the planner has yet to claim do.
+func (w *expireBatchWorker) NextRetry(job *river.Job[jobs.ExpireBatch]) time.Time {
+	return expireNextRetry(w.deps, job.Args.Policy, job.JobRow)
 }
 
 func (w *expireBatchWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireBatch]) error {
@@ -180,21 +189,53 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	if err := turn.take(ctx); err != nil {
 		return 0, 0, err
 	}
+	// From the first blob store call on, the batch's blobs may be gone, so
+	// the claim is recorded as begun first (committed, durable): whatever
+	// stops the batch after this, the watchdog finishes the claim instead
+	// of giving its rows back (see db.ExpireTable.BeginBlobDeletes).
+	gone := 0 // keys of the batch known gone since the store call
 	if len(blobKeys) > 0 {
+		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			return table.BeginBlobDeletes(ctx, tx, claimedAt, job.ID)
+		})
+		if err != nil {
+			return 0, 0, err
+		}
 		store := w.deps.Blobs
 		if turn.paced {
 			store = blob.Yielding(store)
 		}
-		blobsDeleted, err = store.Delete(ctx, blobKeys)
-		w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
+		n, err := store.Delete(ctx, blobKeys)
+		if errors.Is(err, blob.ErrSymlink) {
+			// A key whose path meets a link in the local store is refused
+			// by the store's state, which no check of the key sees: its
+			// row is set aside, and the rest of the batch goes on.
+			var refused int64
+			blobKeys, refused, err = w.setAsideLinked(ctx, conn, p, table, job.ID, claimedAt, store, blobKeys)
+			setAside += refused
+			n = len(blobKeys)
+		}
 		if err != nil {
 			err = fmt.Errorf("delete %d blobs of batch: %w", len(blobKeys), err)
-			w.auditFailure(ctx, conn, p.Name, job.ID, blobsDeleted, started, fmt.Errorf("policy %s: %w", p.Name, err))
-			return 0, blobsDeleted, err
+			gone = blobsGone(ctx, w.deps.Blobs, blobKeys, n)
+			return 0, w.auditFailure(ctx, conn, p, table, job, gone, started, err), err
 		}
+		gone = len(blobKeys)
+	}
+	// Any failure from here on leaves blobs deleted and rows claimed: its
+	// audit entry counts the blobs, and the next attempt (or the watchdog)
+	// deletes the rows.
+	fail := func(err error) (int64, int, error) {
+		return 0, w.auditFailure(ctx, conn, p, table, job, gone, started, err), err
 	}
 	if err := w.step(ctx, batchBlobsDeleted, job); err != nil {
-		return 0, blobsDeleted, err
+		return fail(err)
+	}
+	if err := ctx.Err(); err != nil {
+		// Past the job's timeout, or cancelled: pgx would close the
+		// connection on the transaction's BEGIN, and the audit of the
+		// blobs deleted needs it.
+		return fail(fmt.Errorf("finish batch: %w", context.Cause(ctx)))
 	}
 
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
@@ -203,7 +244,13 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 				return err
 			}
 		}
-		var err error
+		// Keys an earlier attempt's audit entry counted count once: the
+		// store counts a missing key as deleted.
+		blobs, err := table.CountBlobsGone(ctx, tx, claimedAt, int64(gone))
+		if err != nil {
+			return err
+		}
+		blobsDeleted = int(blobs)
 		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
@@ -234,8 +281,9 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 		return nil
 	})
 	if err != nil {
-		return 0, blobsDeleted, fmt.Errorf("finish batch: %w", err)
+		return fail(fmt.Errorf("finish batch: %w", err))
 	}
+	w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobsDeleted))
 	return rows, blobsDeleted, nil
 }
 
@@ -276,10 +324,43 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 	if len(bad) == 0 {
 		return keys, 0, nil
 	}
+	n, err := w.recordSetAside(ctx, conn, p, table, jobID, claimedAt, bad, firstErr)
+	return good, n, err
+}
+
+// setAsideLinked deletes the batch's keys one at a time after the store
+// refused the batch for a symbolic link (blob.ErrSymlink), and sets aside
+// the rows of the keys it refuses: their blobs stay, so their rows do too.
+// It returns the keys deleted.
+func (w *expireBatchWorker) setAsideLinked(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, store blob.Store, keys []string) ([]string, int64, error) {
+	var deleted, linked []string
+	var firstErr error
+	for _, key := range keys {
+		_, err := store.Delete(ctx, []string{key})
+		switch {
+		case errors.Is(err, blob.ErrSymlink):
+			linked = append(linked, key)
+			firstErr = cmp.Or(firstErr, err)
+		case err != nil:
+			return deleted, 0, fmt.Errorf("delete blob %s of batch: %w", key, err)
+		default:
+			deleted = append(deleted, key)
+		}
+	}
+	if len(linked) == 0 {
+		return deleted, 0, nil
+	}
+	n, err := w.recordSetAside(ctx, conn, p, table, jobID, claimedAt, linked, firstErr)
+	return deleted, n, err
+}
+
+// recordSetAside takes the rows of the refused keys bad out of the batch
+// (db.ExpireTable.SetAside), counts, logs and audits them.
+func (w *expireBatchWorker) recordSetAside(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, bad []string, firstErr error) (int64, error) {
 	started := time.Now()
 	n, err := table.SetAside(ctx, conn, claimedAt, bad)
 	if err != nil {
-		return nil, 0, fmt.Errorf("policy %s: %w", p.Name, err)
+		return 0, fmt.Errorf("policy %s: %w", p.Name, err)
 	}
 	w.deps.Metrics.RowsSetAside.WithLabelValues(p.Name).Add(float64(n))
 	msg := fmt.Sprintf("%d rows set aside: %d blob keys refused, first %v", n, len(bad), firstErr)
@@ -292,18 +373,79 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 	if err != nil {
 		w.deps.Logger.WarnContext(ctx, "Failed to audit set-aside rows", slog.String("policy", p.Name), slog.String("error", err.Error()))
 	}
-	return good, n, nil
+	return n, nil
 }
 
 // auditFailure records a failed (or interrupted) attempt outside any
-// transaction, on the batch's connection, so operators see blob store
-// trouble while River retries.
-func (w *expireBatchWorker) auditFailure(ctx context.Context, conn db.Executor, policy string, jobID int64, blobs int, started time.Time, cause error) {
-	err := db.RecordAudit(context.WithoutCancel(ctx), conn, db.AuditEntry{
-		Policy: policy, Action: db.ActionExpireBatch, JobID: &jobID,
-		BlobsDeleted: int64(blobs), StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
-	})
-	if err != nil {
-		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", policy), slog.String("error", err.Error()))
+// transaction, so operators see blob store trouble while River retries.
+// gone is how many of the batch's keys the attempt knows gone; the entry
+// counts those no earlier entry counted (db.ExpireTable.CountBlobsGone). It
+// runs on the batch's connection, or on another one when the job's
+// timeout or cancel closed that one mid-statement. It returns the blobs the
+// entry counted (0 when it could not be written: the next attempt counts
+// them).
+func (w *expireBatchWorker) auditFailure(ctx context.Context, conn *pgxpool.Conn, p *config.Expire, table *db.ExpireTable, job *river.Job[jobs.ExpireBatch], gone int, started time.Time, cause error) int {
+	cause = fmt.Errorf("policy %s: %w", p.Name, cause)
+	jobID := job.ID
+	// The job's context may be done (its timeout, an operator's cancel):
+	// what the store did is written all the same.
+	auditCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
+	defer cancel()
+	var blobs int64
+	audit := func(tx pgx.Tx) error {
+		var err error
+		if blobs, err = table.CountBlobsGone(auditCtx, tx, job.Args.ClaimedAt, int64(gone)); err != nil {
+			return err
+		}
+		return db.RecordAudit(auditCtx, tx, db.AuditEntry{
+			Policy: p.Name, Action: db.ActionExpireBatch, JobID: &jobID,
+			BlobsDeleted: blobs, StartedAt: started, Outcome: failedOutcome(ctx, cause), Error: cause.Error(),
+			Detail: map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": job.Args.ClaimedAt, "blobs_gone": gone},
+		})
 	}
+	var err error
+	if conn.Conn().IsClosed() {
+		err = pgx.BeginFunc(auditCtx, w.deps.Pool, audit)
+	} else {
+		err = pgx.BeginFunc(auditCtx, conn, audit)
+	}
+	if err != nil {
+		w.deps.Logger.WarnContext(ctx, "Failed to audit failed batch", slog.String("policy", p.Name), slog.String("error", err.Error()))
+		return 0
+	}
+	w.deps.Metrics.BlobsDeleted.WithLabelValues(p.Name).Add(float64(blobs))
+	return int(blobs)
+}
+
+// expireFailureAuditWithin bounds the audit of a failed batch attempt and
+// the blob lookups before it, which run even once the job's context is done.
+const expireFailureAuditWithin = 10 * time.Second
+
+// blobsGone counts the keys no longer in store after a failed delete of
+// keys, of which the store confirmed deleted. The store cannot say which
+// keys of a failed or cancelled request went (it may have deleted them all
+// while the batch waited, frozen or cancelled), so each key is looked up,
+// even once ctx is done, within expireFailureAuditWithin. The count
+// includes keys earlier attempts deleted. A lookup error stops the
+// lookups; what they found so far still counts: a lower bound.
+func blobsGone(ctx context.Context, store blob.Store, keys []string, deleted int) int {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), expireFailureAuditWithin)
+	defer cancel()
+	var missing atomic.Int64
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(blob.DefaultDeleteConcurrency)
+	for _, key := range keys {
+		if ctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			ok, err := store.Exists(ctx, key)
+			if err == nil && !ok {
+				missing.Add(1)
+			}
+			return err
+		})
+	}
+	_ = g.Wait() // an error only stops the lookups
+	return max(deleted, int(missing.Load()))
 }

@@ -127,6 +127,13 @@ func (w *expireDeleteWorker) Timeout(job *river.Job[jobs.ExpireDelete]) time.Dur
 	return w.deps.jobTimeout(job.Args.Kind(), job.Args.Policy)
 }
 
+// NextRetry caps River's backoff at the policy's schedule interval, as for
+// lethe.expire_batch: while the job waits to retry, the planner counts its
+// rows as queued and leaves them to it.
+func (w *expireDeleteWorker) NextRetry(job *river.Job[jobs.ExpireDelete]) time.Time {
+	return expireNextRetry(w.deps, job.Args.Policy, job.JobRow)
+}
+
 func (w *expireDeleteWorker) Work(ctx context.Context, job *river.Job[jobs.ExpireDelete]) error {
 	if err := job.Args.Validate(); err != nil {
 		return invalid(job.Kind, err)

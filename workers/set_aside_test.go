@@ -136,3 +136,73 @@ func TestSetAsideEveryRefusedKey(t *testing.T) {
 		})
 	}
 }
+
+// TestSetAsideLinkedKeys: a row whose key passes through a symbolic link in
+// the local store (which no check of the key can see) is set aside with
+// its blob left where the link points, and the rest of the batch is deleted
+// on its first attempt.
+func TestSetAsideLinkedKeys(t *testing.T) {
+	t.Parallel()
+	cfg, err := config.Parse(fmt.Appendf(nil, expirePolicyYAML, ""), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Expire("pastes").BatchSize = 1000
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	dir, outside := t.TempDir(), t.TempDir()
+	victim := filepath.Join(outside, "victim")
+	if err := os.WriteFile(victim, []byte("not the store's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "pastes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "pastes", "linked")); err != nil {
+		t.Fatal(err)
+	}
+	store, err := blob.NewLocal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &expireBundle{pool: testenv.MigratedPool(t), cfg: cfg, blobs: &spanStore{Store: store}}
+	b.deps = &Deps{Config: cfg, Pool: b.pool, Blobs: b.blobs, Logger: slog.New(slog.DiscardHandler), Metrics: metrics.New()}
+	b.client = startClient(t, b.pool, b.deps, registerExpire, 4)
+
+	good := expireInsertPastes(t, b.pool, store, 5, time.Now().Add(-time.Hour))
+	var linked []paste
+	for _, key := range []string{"pastes/linked/victim", "pastes/linked/missing"} {
+		var p paste
+		err := b.pool.QueryRow(t.Context(), `INSERT INTO pastes (title, blob_key, expires_at) VALUES ('linked', $1, now() - interval '1 hour') RETURNING id, blob_key`, key).Scan(&p.ID, &p.BlobKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		linked = append(linked, p)
+	}
+
+	b.plan(t)
+
+	if got := b.status(t, good); got[""] != len(good) {
+		t.Errorf("good pastes by status = %v, want all %d gone", got, len(good))
+	}
+	if got := b.status(t, linked); got[db.StatusDeletionInProgress] != len(linked) {
+		t.Errorf("linked pastes by status = %v, want all %d set aside", got, len(linked))
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "not the store's" {
+		t.Errorf("the file the link points to: %q, %v", data, err)
+	}
+	var failed int
+	if err := b.pool.QueryRow(t.Context(), `
+		SELECT count(*) FROM lethe.river_job
+		WHERE kind = $1 AND (state <> 'completed' OR attempt > 1 OR cardinality(errors) > 0)`, jobs.KindExpireBatch).Scan(&failed); err != nil {
+		t.Fatal(err)
+	}
+	if failed != 0 {
+		t.Errorf("%d batches failed or were retried", failed)
+	}
+	var setAside int
+	if err := b.pool.QueryRow(t.Context(), `SELECT coalesce(sum((detail->>'rows_set_aside')::int), 0) FROM lethe_deletion_audit WHERE action = $1`, db.ActionExpireSetAside).Scan(&setAside); err != nil || setAside != len(linked) {
+		t.Errorf("audited %d rows set aside, %v; want %d", setAside, err, len(linked))
+	}
+}

@@ -55,7 +55,8 @@ func (d *Deps) pacers() *pace.Pacers { return d.Pacers }
 
 // Periodic is one periodic job of a policy: the planner and watchdog of an
 // expire policy, the sweep of a sweep policy, the orphan blob sweep and
-// tombstone GC of a tombstone policy.
+// tombstone GC of a tombstone policy; or, with no Policy, the prune of
+// Lethe's own history.
 type Periodic struct {
 	Policy   string
 	Name     PeriodicName
@@ -80,8 +81,14 @@ const (
 	PeriodicTombstoneGC PeriodicName = "tombstone_gc" // tombstone: jobs.TombstoneGC
 )
 
-// ID identifies the periodic job in River ("pastes/planner").
-func (p Periodic) ID() string { return p.Policy + "/" + string(p.Name) }
+// ID identifies the periodic job in River ("pastes/planner"; the name
+// alone for a job of no policy, "prune_history").
+func (p Periodic) ID() string {
+	if p.Policy == "" {
+		return string(p.Name)
+	}
+	return p.Policy + "/" + string(p.Name)
+}
 
 // PeriodicInsertOpts are the insert options of every periodic job and of
 // "run now": one job per kind and args (one per policy and job) among the
@@ -122,7 +129,7 @@ func Periodics(cfg *config.Config) []Periodic {
 			out = append(out, tombstonePeriodics(p)...)
 		}
 	}
-	return out
+	return append(out, historyPeriodics(cfg)...)
 }
 
 // Register adds every Lethe worker to workers.
@@ -131,6 +138,7 @@ func Register(workers *river.Workers, deps *Deps) error {
 		registerExpire,
 		registerSweep,
 		registerTombstone,
+		registerHistory,
 	} {
 		if err := register(workers, deps); err != nil {
 			return err

@@ -119,6 +119,7 @@ func TestPeriodics(t *testing.T) {
 		"idempotency/sweep @every 1h lethe.sweep main=true",
 		"runs/orphan_sweep @daily lethe.orphan_sweep main=true",
 		"runs/tombstone_gc @weekly lethe.tombstone_gc main=false",
+		"prune_history @hourly lethe.prune_history main=false",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("periodics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -42,7 +42,7 @@ func commands() []command {
 		checkConfigCommand(),
 		sweepCommand(),
 		releaseCommand(),
-		deleteCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
+		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 		versionCommand(),
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/lethehq/lethe/blob"
@@ -27,6 +28,7 @@ import (
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/tombstone"
+	"github.com/lethehq/lethe/web"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -59,6 +61,28 @@ func (c *cli) openPool(ctx context.Context, fs *flag.FlagSet, configPath string,
 // deps are what a command running a job's work in process passes it.
 func (c *cli) deps(cfg *config.Config, pool *pgxpool.Pool, blobs blob.Store) *workers.Deps {
 	return &workers.Deps{Config: cfg, Pool: pool, Blobs: blobs, Logger: c.logger(cfg), Metrics: metrics.New()}
+}
+
+// openEntity checks "<entity> <key>" arguments against cfg (a declared
+// entity, a well-formed key), opens cfg's pool, and returns the entity with
+// key as the database spells it. The caller closes the pool.
+func (c *cli) openEntity(ctx context.Context, fs *flag.FlagSet, configPath string, positional []string) (*config.Config, *pgxpool.Pool, *entity.Entity, string, error) {
+	if len(positional) != 2 {
+		return nil, nil, nil, "", usagef("want: <entity> <key>")
+	}
+	name, key := positional[0], positional[1]
+	cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
+		return checkEntityKey(cfg, name, key)
+	})
+	if err != nil {
+		return nil, nil, nil, "", err
+	}
+	ent, key, err := entityKey(ctx, cfg, pool, name, key)
+	if err != nil {
+		pool.Close()
+		return nil, nil, nil, "", err
+	}
+	return cfg, pool, ent, key, nil
 }
 
 // entityKey resolves the entity name of cfg and returns it with key as the
@@ -113,24 +137,15 @@ func deleteCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
-		}
 		if dryRun && wait {
 			return usagef("--dry-run deletes nothing, so there is nothing to --wait for")
 		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
+		name := ent.Name
 		if dryRun {
 			return c.previewDelete(ctx, cfg, pool, ent, key)
 		}
@@ -143,7 +158,8 @@ func deleteCommand() command {
 		if err != nil {
 			return err
 		}
-		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: name, Key: key}, nil)
+		// Tagged so that `lethe status` can say the CLI asked for it.
+		res, err := client.Insert(ctx, jobs.DeleteEntity{Entity: name, Key: key}, &river.InsertOpts{Tags: []string{web.JobTagCLI}})
 		if err != nil {
 			return fmt.Errorf("insert delete job for %s %s: %w", name, key, err)
 		}
@@ -519,21 +535,11 @@ func backupCommand() command {
 		if err != nil {
 			return err
 		}
-		if len(positional) != 2 {
-			return usagef("want: <entity> <key>")
-		}
-		name, key := positional[0], positional[1]
-		cfg, pool, err := c.openPool(ctx, fs, configPath, func(cfg *config.Config) error {
-			return checkEntityKey(cfg, name, key)
-		})
+		cfg, pool, ent, key, err := c.openEntity(ctx, fs, configPath, positional)
 		if err != nil {
 			return err
 		}
 		defer pool.Close()
-		ent, key, err := entityKey(ctx, cfg, pool, name, key)
-		if err != nil {
-			return err
-		}
 		if out == "" {
 			out = ent.Name + "-" + key + ".lethe-backup.json.gz"
 			if ent.Name == jobs.EntityRun {

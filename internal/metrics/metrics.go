@@ -30,7 +30,7 @@ func Kinds() []string {
 		jobs.KindExpirePlan, jobs.KindExpireBatch, jobs.KindExpireWatchdog, jobs.KindExpireDelete, jobs.KindSweep,
 		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
-		jobs.KindAddToExperiment, jobs.KindPutRunBlob,
+		jobs.KindAddToExperiment, jobs.KindPutRunBlob, jobs.KindPruneHistory,
 	}
 }
 
@@ -120,7 +120,13 @@ type Metrics struct {
 	ScheduleSeconds *prometheus.GaugeVec     // policy
 	Pace            PaceMetrics
 	LockTimeouts    *prometheus.CounterVec // policy, step
+	HistoryPruned   *prometheus.CounterVec // table
 }
+
+// HistoryLabel is the policy label of the history prune (lethe.prune_history)
+// on the lock timeout and pacing series: it is no policy, and no policy can
+// be named like it (policy names start with a letter or digit).
+const HistoryLabel = "_history"
 
 // Steps of a policy's work that give up on a lock after lock_timeout (the
 // step label of lethe_lock_timeouts_total).
@@ -134,6 +140,7 @@ const (
 	StepPurge        = "purge"         // tombstone: recording a blob purge
 	StepCount        = "count"         // expire, sweep: the dashboard's counts of the table
 	StepPreview      = "preview"       // every kind: the API's preview of a policy or entity
+	StepPrune        = "prune"         // the history prune (HistoryLabel): a batch of the audit
 )
 
 // LockSteps returns the steps of a policy of kind k.
@@ -225,6 +232,10 @@ func New() *Metrics {
 			Name: "lethe_lock_timeouts_total",
 			Help: "Statements on an application's table that gave up waiting for a lock after the policy's lock_timeout, by policy and step; the work is tried again later.",
 		}, []string{"policy", "step"}),
+		HistoryPruned: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_history_pruned_rows_total",
+			Help: "Rows of Lethe's own history (the deletion audit) pruned by lethe.prune_history, older than audit.retain or beyond audit.max_rows, by table.",
+		}, []string{"table"}),
 	}
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -232,7 +243,7 @@ func New() *Metrics {
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
-		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds, m.LockTimeouts,
+		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds, m.LockTimeouts, m.HistoryPruned,
 	)
 	m.Pace = newPaceMetrics(reg)
 	return m
@@ -314,6 +325,8 @@ func (m *Metrics) Init(cfg *config.Config) {
 	for _, op := range blobOperations() {
 		m.BlobErrors.WithLabelValues(op)
 	}
+	m.HistoryPruned.WithLabelValues(db.AuditTable)
+	m.LockTimeouts.WithLabelValues(HistoryLabel, StepPrune)
 }
 
 // ObserveJob records a River job event of this process's workers: its

@@ -22,8 +22,9 @@ import (
 
 // TestEnqueueForms runs the README's ways for another service to enqueue
 // into Lethe, verbatim: a Go River client of its own on Lethe's schema,
-// inserting inside the caller's transaction, a plain SQL INSERT, and the
-// Ruby form (River's riverqueue and riverqueue-sequel gems), read from the
+// inserting inside the caller's transaction, a plain SQL INSERT, the Ruby
+// form (River's riverqueue and riverqueue-sequel gems) and the Python form
+// (River's riverqueue package on SQLAlchemy 2), the last two read from the
 // README itself. Every job is worked by a running Lethe: the runs they name
 // are deleted and tombstoned.
 func TestEnqueueForms(t *testing.T) {
@@ -40,7 +41,7 @@ func TestEnqueueForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	hashes := []string{"gofrom", "3f2a9c", "5d1e7b"}
+	hashes := []string{"gofrom", "3f2a9c", "5d1e7b", "8c4f0a"}
 	for _, hash := range hashes {
 		if err := db.UpsertRun(ctx, pool, hash, "run "+hash); err != nil {
 			t.Fatal(err)
@@ -70,6 +71,20 @@ VALUES ('lethe.delete_entity', '{"entity":"run","key":"3f2a9c"}', 25);`); err !=
 
 	// The Ruby form.
 	runRubyForm(t, url)
+
+	// The Python form: its job is in Lethe's River schema, with the kind and
+	// args the job table documents.
+	runPythonForm(t, url)
+	var kind string
+	var documented bool
+	if err := pool.QueryRow(ctx, `
+SELECT kind, args = '{"entity":"run","key":"8c4f0a"}'::jsonb
+FROM lethe.river_job WHERE args->>'key' = '8c4f0a'`).Scan(&kind, &documented); err != nil {
+		t.Fatalf("Python form: no job of it in lethe.river_job: %v", err)
+	}
+	if kind != "lethe.delete_entity" || !documented {
+		t.Errorf("Python form: job of kind %q (args as documented: %v), want lethe.delete_entity with {\"entity\":\"run\",\"key\":\"8c4f0a\"}", kind, documented)
+	}
 
 	for _, hash := range hashes {
 		testenv.WaitUntil(t, 30*time.Second, "run "+hash+" to be deleted and tombstoned", func() (bool, error) {
@@ -106,6 +121,41 @@ func runRubyForm(t *testing.T, url string) {
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+url)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("Ruby form: %v\n%s\nblock:\n%s", err, out, block)
+	}
+}
+
+// runPythonForm runs the README's Python block with Debian's Python 3 and
+// psycopg (go tool task tools:python) and, on Python's path where pip would
+// have installed them, the code of riverqueue, SQLAlchemy 2.0 and the
+// typing_extensions it needs from testdata (see its README). SQLAlchemy runs
+// as pure Python: the copy has no compiled extensions, and greenlet is only
+// for its asyncio API, which the form does not use.
+func runPythonForm(t *testing.T, url string) {
+	t.Helper()
+	const python = "/usr/bin/python3" // Debian's, where python3-psycopg installs
+	if err := exec.Command(python, "-c", "import psycopg").Run(); err != nil {
+		t.Fatalf("%s cannot import psycopg (%v); go tool task tools:python installs python3-psycopg", python, err)
+	}
+	block := readmeBlock(t, "python")
+	lib, err := filepath.Abs(filepath.Join("testdata", "python"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := strings.Join([]string{
+		filepath.Join(lib, "riverqueue-python"),
+		filepath.Join(lib, "sqlalchemy"),
+		filepath.Join(lib, "typing_extensions"),
+	}, string(os.PathListSeparator))
+	cmd := exec.CommandContext(t.Context(), python, "-c", block)
+	cmd.Env = append(os.Environ(),
+		"DATABASE_URL="+url,
+		"PYTHONPATH="+path,
+		"PYTHONNOUSERSITE=1",
+		"PYTHONDONTWRITEBYTECODE=1", // nothing written into testdata
+		"DISABLE_SQLALCHEMY_CEXT_RUNTIME=1",
+	)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("Python form: %v\n%s\nblock:\n%s", err, out, block)
 	}
 }
 

@@ -20,6 +20,7 @@ const state = {
   deleting: false,
   policyPreviews: new Map(), // policy -> {loading} | {result} | {error}: its next run's preview
   audit: { query: "", before: [], entries: null, next: 0, error: "", loading: false }, // the audit panel
+  lookup: null, // {entity, input, result | error | loading} of the look-up panel
 };
 
 const $ = (id) => document.getElementById(id);
@@ -171,6 +172,7 @@ function render() {
   renderPolicies(ov.policies);
   renderEntities(ov);
   renderTombstones(ov.tombstones);
+  renderHistory(ov.history);
   renderChart(state.throughput);
   $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
   tickStatus();
@@ -370,7 +372,8 @@ function renderTombstones(t) {
     const id = `${r.entity}/${r.key}`;
     const confirming = state.confirm.has(id);
     const busy = state.busy.has("clear:" + id);
-    const clearable = r.entity === "run" || !!entityInfo(r.entity);
+    // A hashed key (privacy.key_display: hash) cannot name the tombstone to clear.
+    const clearable = state.overview.key_display !== "hash" && (r.entity === "run" || !!entityInfo(r.entity));
     return `<tr data-tombstone="${esc(id)}">
       <td>${esc(r.entity)}</td>
       <td class="key">${esc(r.key)}</td>
@@ -380,6 +383,31 @@ function renderTombstones(t) {
     </tr>`;
   });
   setHTML($("tomb-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="5">No tombstones</td></tr>`);
+}
+
+// bytes shows a size in binary units: 8 KiB, 1.5 GiB.
+function bytes(n) {
+  if (n == null) return "–";
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++; }
+  return `${i ? n.toFixed(n < 10 ? 1 : 0) : n} ${units[i]}`;
+}
+
+// renderHistory lists the size of Lethe's own tables and how the audit is
+// kept bounded.
+function renderHistory(h) {
+  if (!h) return;
+  const days = /^(\d+)h0m0s$/.exec(h.retain || "");
+  const kept = days && +days[1] % 24 === 0 ? `${+days[1] / 24} days` : goDuration(h.retain);
+  $("history-policy").textContent = `Audit kept ${kept}, at most ${num(h.max_rows)} entries; pruned ${h.schedule}`;
+  const rows = (h.tables || []).map((t) => `<tr>
+      <td class="key">${esc(t.table)}</td>
+      <td class="right" title="${t.rows_estimated ? "estimate" : "exact"}">${t.rows_estimated ? "≈ " : ""}${compact(t.rows)}</td>
+      <td class="right" title="${num(t.bytes)} bytes">${bytes(t.bytes)}</td>
+    </tr>`);
+  const empty = h.error ? `Sizes unavailable: ${esc(h.error)}` : "No tables";
+  setHTML($("history-rows"), rows.length ? rows.join("") : `<tr class="empty-row"><td colspan="3">${empty}</td></tr>`);
 }
 
 // ---- entities ----
@@ -395,6 +423,9 @@ async function loadEntities() {
     state.loadingEntities = false;
   }
   $("entity-select").innerHTML = state.entities.map((e) => `<option value="${esc(e.name)}">${esc(e.name)}</option>`).join("");
+  $("lookup-entity").innerHTML = $("entity-select").innerHTML;
+  $("lookup-form").hidden = state.entities.length === 0;
+  $("audit-entity").innerHTML = `<option value="">All</option>` + $("entity-select").innerHTML;
   $("entity-form").hidden = state.entities.length === 0;
   keyPlaceholder();
   render();
@@ -574,6 +605,129 @@ function onEntityCard(ev) {
   $("entity-key").focus();
 }
 
+// ---- look up ----
+
+const LOOKUP_STATES = {
+  live: ["Live", ""],
+  absent: ["No such entity", ""],
+  queued: ["Queued for deletion", "wait"],
+  deleting: ["Being deleted", "wait"],
+  deleted: ["Deleted", "ok"],
+};
+
+async function onLookup(ev) {
+  ev.preventDefault();
+  const entity = $("lookup-entity").value;
+  const key = $("lookup-key").value.trim();
+  if (!entity) return;
+  if (!key) {
+    state.lookup = { entity, input: key, error: "Type the key of the entity to look up." };
+    renderLookup();
+    $("lookup-key").focus();
+    return;
+  }
+  state.lookup = { entity, input: key, loading: true };
+  renderLookup();
+  $("lookup-search").disabled = true;
+  try {
+    const result = await api("GET", `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(key)}/status`);
+    state.lookup = { entity, input: key, result };
+  } catch (err) {
+    state.lookup = { entity, input: key, error: err.message };
+  } finally {
+    $("lookup-search").disabled = false;
+  }
+  renderLookup();
+}
+
+// countsTable lists rows per table in the entity's table order.
+function countsTable(entity, rows, total, label) {
+  const info = entityInfo(entity);
+  const tables = info ? info.tables.filter((t) => t in rows).concat(Object.keys(rows).filter((t) => !info.tables.includes(t))) : Object.keys(rows);
+  if (!tables.length) return "";
+  return `<div class="table-wrap"><table class="preview-table" data-field="lookup-rows">
+    <thead><tr><th>Table</th><th class="right">${esc(label)}</th></tr></thead>
+    <tbody>${tables.map((t) => `<tr data-table="${esc(t)}"><td><code>${esc(t)}</code></td><td class="right">${num(rows[t])}</td></tr>`).join("")}</tbody>
+    <tfoot><tr><th>Total</th><th class="right">${num(total)}</th></tr></tfoot>
+  </table></div>`;
+}
+
+function whenEl(iso) {
+  return iso ? `${esc(absTime(iso))} <span class="muted">(${timeEl(iso)})</span>` : "–";
+}
+
+function renderLookup() {
+  const el = $("lookup-result");
+  const lk = state.lookup;
+  if (!lk) { el.innerHTML = ""; return; }
+  if (lk.loading) { el.innerHTML = `<div class="muted">Looking up…</div>`; return; }
+  if (lk.error) { el.innerHTML = `<div class="count-error" data-field="lookup-error">${esc(lk.error)}</div>`; return; }
+  const st = lk.result;
+  const [label, tone] = LOOKUP_STATES[st.state] || [st.state, ""];
+  const facts = []; // [label, html, field]
+  let table = "";
+  const job = st.job;
+  if (job && st.state !== "deleted") {
+    facts.push(["Job", `${jobLink(job.id, job.state)} · attempt ${num(job.attempt)} of ${num(job.max_attempts)} · created ${timeEl(job.created_at)}`, "job"]);
+    if (job.waiting_on) facts.push(["Waiting on", `${esc(job.waiting_on)}${job.waiting_since ? ` <span class="muted">since ${timeEl(job.waiting_since)}</span>` : ""}`, "waiting_on"]);
+    if (job.errors.length) {
+      facts.push(["Failed attempts", `<ul class="errors">${job.errors.slice(-3).map((e) => `<li><span class="when">attempt ${num(e.attempt)} · ${timeEl(e.at)}</span>${esc(e.error)}</li>`).join("")}</ul>`, "errors"]);
+    }
+  }
+  if (st.progress && st.progress.rows_in_chunks) {
+    const done = Object.values(st.progress.rows_in_chunks).reduce((a, b) => a + b, 0);
+    facts.push(["Chunks so far", `${num(done)} rows deleted before the last failure`, "chunks"]);
+  }
+  const d = st.deletion;
+  if (d) {
+    const by = d.requested_by;
+    const who = by.source === "api" ? `credential ${esc(by.credential)} (role ${esc(by.role)}) through the API`
+      : by.source === "cli" ? "the command line (<code>lethe delete</code>)"
+        : by.source === "river" ? "a job inserted by SQL or another River client" : "unknown: River no longer has the job";
+    facts.push(["Requested", whenEl(d.requested_at), "requested_at"]);
+    facts.push(["Requested by", who, "requested_by"]);
+    facts.push(["Deleted", whenEl(d.finished_at), "deleted_at"]);
+    facts.push(["Rows deleted", `${num(d.total_rows)}${Object.keys(d.rows_nulled || {}).length ? ` · ${num(Object.values(d.rows_nulled).reduce((a, b) => a + b, 0))} set to NULL` : ""}`, "rows"]);
+    facts.push(["Blobs purged", `${num(d.blobs.purged)}${d.blobs.purges ? ` <span class="muted">(${num(d.blobs.purges)} purge${d.blobs.purges === 1 ? "" : "s"}, last ${esc(d.blobs.last_outcome)})</span>` : " <span class=\"muted\">(no purge yet)</span>"}`, "blobs"]);
+    const v = d.verification;
+    facts.push(["Verification", !v ? `<span class="pill wait">not yet</span>`
+      : v.verified ? `<span class="pill ok">verified</span> ${whenEl(v.at)}<div class="muted">${esc(v.checked.description)}</div>`
+        : `<span class="pill bad">failed</span> ${whenEl(v.at)}<div class="count-error">${esc(v.error)}</div>`, "verification"]);
+    if (d.job_ids.length) facts.push(["Jobs", d.job_ids.map((id) => `<a href="/riverui/jobs/${id}">#${id}</a>`).join(", "), "jobs"]);
+    table = countsTable(st.entity, d.rows, d.total_rows, "Rows deleted");
+  } else if (st.rows) {
+    table = countsTable(st.entity, st.rows, st.total_rows, st.state === "deleting" ? "Rows left" : "Rows");
+  }
+  const ts = st.tombstone;
+  facts.push(["Tombstone", ts ? `${esc(ts.state)} since ${whenEl(ts.deleted_at)}${ts.purged_at ? ` · blobs purged ${timeEl(ts.purged_at)}` : " · blobs not purged yet"}` : "none", "tombstone"]);
+  facts.push(["Held", `<span class="muted" title="Reserved: legal holds do not exist yet">–</span>`, "held"]);
+  facts.push(["Restorable until", `<span class="muted" title="Reserved: restores do not exist yet">–</span>`, "restorable_until"]);
+  const path = `/api/v1/entities/${encodeURIComponent(lk.entity)}/${encodeURIComponent(lk.input)}`;
+  const actions = [];
+  if (st.state === "deleted") {
+    actions.push(`<a class="link-button primary" id="lookup-receipt" href="${esc(path)}/receipt" download="lethe-receipt-${esc(st.entity)}-${esc(st.key_sha256.slice(0, 16))}.json">Download receipt</a>`);
+  }
+  actions.push(`<button type="button" id="lookup-audit">Show in audit</button>`);
+  el.innerHTML = `<div class="preview lookup" data-state="${esc(st.state)}">
+    <div class="preview-head"><span><strong>${esc(st.entity)}</strong> <code class="key">${esc(st.key)}</code></span><span class="pill ${tone}" data-field="state">${esc(label)}</span></div>
+    <div class="lookup-summary" data-field="summary">${esc(st.summary)}</div>
+    <dl class="facts lookup-facts">${facts.map(([k, v, f]) => `<div data-field="${f}"><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
+    ${table}
+    <div class="actions">${actions.join("")}</div>
+  </div>`;
+  updateTimes(el);
+}
+
+// onLookupAudit searches the audit for the looked-up entity and key.
+function onLookupAudit(ev) {
+  if (!ev.target.closest("#lookup-audit") || !state.lookup) return;
+  $("audit-entity").value = state.lookup.entity;
+  $("audit-key").value = state.lookup.input;
+  for (const name of ["policy", "action", "outcome", "since", "until"]) $("audit-" + name).value = "";
+  $("audit-form").requestSubmit();
+  $("audit-panel").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
 // ---- chart ----
 
 function niceMax(v) {
@@ -698,8 +852,8 @@ function onClick(ev) {
 // are the browser's local time, sent in RFC 3339.
 function auditQuery() {
   const q = new URLSearchParams();
-  for (const name of ["policy", "action", "outcome"]) {
-    const v = $("audit-" + name).value;
+  for (const name of ["policy", "action", "outcome", "entity", "key"]) {
+    const v = $("audit-" + name).value.trim();
     if (v) q.set(name, v);
   }
   for (const name of ["since", "until"]) {
@@ -749,7 +903,7 @@ function renderAudit() {
     ? a.entries.map((e) => `<tr data-audit-id="${e.id}">
         <td title="${esc(absTime(e.finished_at))}">${timeEl(e.finished_at)}</td>
         <td>${esc(e.policy)}</td>
-        <td><code>${esc(e.action)}</code>${e.detail && e.detail.by ? ` <span class="muted">by ${esc(e.detail.by)}</span>` : ""}</td>
+        <td><code>${esc(e.action)}</code>${e.detail && e.detail.by ? ` <span class="muted">by ${esc(e.detail.by)}</span>` : ""}${e.detail && e.detail.entity && e.detail.key ? ` <span class="muted audit-key" data-field="audit-key">${esc(e.detail.entity)} ${esc(e.detail.key)}</span>` : ""}</td>
         <td><span class="pill ${e.outcome === "ok" ? "ok" : e.outcome === "error" ? "bad" : "wait"}">${esc(e.outcome)}</span></td>
         <td class="right">${num(e.rows_deleted)}</td>
         <td class="right">${num(e.blobs_deleted)}</td>
@@ -782,6 +936,8 @@ document.addEventListener("DOMContentLoaded", () => {
   $("audit-older").addEventListener("click", () => { state.audit.before.push(state.audit.next); loadAudit(); });
   $("audit-newest").addEventListener("click", () => { state.audit.before = []; loadAudit(); });
   loadAudit();
+  $("lookup-form").addEventListener("submit", onLookup);
+  $("lookup-result").addEventListener("click", onLookupAudit);
   $("entity-form").addEventListener("submit", onPreview);
   $("entity-delete").addEventListener("click", onDelete);
   $("entity-key").addEventListener("input", forgetPreview);

@@ -11,7 +11,8 @@ VALUES (@policy, @action, sqlc.narg('job_id'), @rows_deleted, @blobs_deleted,
     @outcome, sqlc.narg('error'), sqlc.narg('detail'));
 
 -- The newest entries matching every filter given (a NULL filter matches
--- everything), newest first: finished at or after since, before until,
+-- everything), newest first; entity and key match the detail's (a
+-- request_delete entry's keys hold the key): finished at or after since, before until,
 -- and, with before, older than that entry in the same order (keyset
 -- paging; nothing when that entry does not exist). The time bounds are
 -- written without "IS NULL OR" so that even a generic plan walks the
@@ -23,6 +24,9 @@ FROM lethe_deletion_audit
 WHERE (sqlc.narg('policy')::text IS NULL OR policy = sqlc.narg('policy')::text)
   AND (sqlc.narg('action')::text IS NULL OR action = sqlc.narg('action')::text)
   AND (sqlc.narg('outcome')::text IS NULL OR outcome = sqlc.narg('outcome')::text)
+  AND (sqlc.narg('entity')::text IS NULL OR detail->>'entity' = sqlc.narg('entity')::text)
+  AND (sqlc.narg('key')::text IS NULL OR detail->>'key' = sqlc.narg('key')::text
+       OR (action = 'request_delete' AND detail @> jsonb_build_object('keys', jsonb_build_array(sqlc.narg('key')::text))))
   AND finished_at >= coalesce(sqlc.narg('since')::timestamptz, '-infinity')
   AND finished_at < coalesce(sqlc.narg('until')::timestamptz, 'infinity')
   AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = sqlc.narg('before')::bigint), 'infinity')
@@ -82,3 +86,20 @@ SELECT b.at::timestamptz AS at, coalesce(s.rows, 0)::bigint AS rows, coalesce(s.
        coalesce(s.errors, 0)::bigint AS errors
 FROM buckets b LEFT JOIN sums s USING (at)
 ORDER BY b.at;
+
+-- Up to max entries that finished before @before, oldest first: the prune
+-- of entries older than audit.retain. The subquery walks
+-- lethe_deletion_audit_finished_idx backwards from its oldest end, so a
+-- batch costs about max index entries whatever the table holds.
+-- name: AuditPruneBefore :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit WHERE finished_at < @before::timestamptz
+             ORDER BY finished_at LIMIT @max);
+
+-- The max oldest entries: the prune beyond audit.max_rows.
+-- name: AuditPruneOldest :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit ORDER BY finished_at LIMIT @max);
+
+-- name: AuditCount :one
+SELECT count(*) FROM lethe_deletion_audit;

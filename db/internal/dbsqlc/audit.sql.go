@@ -10,6 +10,17 @@ import (
 	"time"
 )
 
+const auditCount = `-- name: AuditCount :one
+SELECT count(*) FROM lethe_deletion_audit
+`
+
+func (q *Queries) AuditCount(ctx context.Context, db DBTX) (int64, error) {
+	row := db.QueryRow(ctx, auditCount)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const auditInsert = `-- name: AuditInsert :exec
 INSERT INTO lethe_deletion_audit
     (policy, action, job_id, rows_deleted, blobs_deleted, started_at, finished_at, outcome, error, detail)
@@ -48,6 +59,43 @@ func (q *Queries) AuditInsert(ctx context.Context, db DBTX, arg *AuditInsertPara
 		arg.Detail,
 	)
 	return err
+}
+
+const auditPruneBefore = `-- name: AuditPruneBefore :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit WHERE finished_at < $1::timestamptz
+             ORDER BY finished_at LIMIT $2)
+`
+
+type AuditPruneBeforeParams struct {
+	Before time.Time
+	Max    int32
+}
+
+// Up to max entries that finished before @before, oldest first: the prune
+// of entries older than audit.retain. The subquery walks
+// lethe_deletion_audit_finished_idx backwards from its oldest end, so a
+// batch costs about max index entries whatever the table holds.
+func (q *Queries) AuditPruneBefore(ctx context.Context, db DBTX, arg *AuditPruneBeforeParams) (int64, error) {
+	result, err := db.Exec(ctx, auditPruneBefore, arg.Before, arg.Max)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const auditPruneOldest = `-- name: AuditPruneOldest :execrows
+DELETE FROM lethe_deletion_audit
+WHERE id IN (SELECT id FROM lethe_deletion_audit ORDER BY finished_at LIMIT $1)
+`
+
+// The max oldest entries: the prune beyond audit.max_rows.
+func (q *Queries) AuditPruneOldest(ctx context.Context, db DBTX, max int32) (int64, error) {
+	result, err := db.Exec(ctx, auditPruneOldest, max)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const auditRecentErrors = `-- name: AuditRecentErrors :many
@@ -108,19 +156,24 @@ FROM lethe_deletion_audit
 WHERE ($1::text IS NULL OR policy = $1::text)
   AND ($2::text IS NULL OR action = $2::text)
   AND ($3::text IS NULL OR outcome = $3::text)
-  AND finished_at >= coalesce($4::timestamptz, '-infinity')
-  AND finished_at < coalesce($5::timestamptz, 'infinity')
-  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = $6::bigint), 'infinity')
-  AND ($6::bigint IS NULL OR (finished_at, id) <
-       (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $6::bigint))
+  AND ($4::text IS NULL OR detail->>'entity' = $4::text)
+  AND ($5::text IS NULL OR detail->>'key' = $5::text
+       OR (action = 'request_delete' AND detail @> jsonb_build_object('keys', jsonb_build_array($5::text))))
+  AND finished_at >= coalesce($6::timestamptz, '-infinity')
+  AND finished_at < coalesce($7::timestamptz, 'infinity')
+  AND finished_at <= coalesce((SELECT c.finished_at FROM lethe_deletion_audit c WHERE c.id = $8::bigint), 'infinity')
+  AND ($8::bigint IS NULL OR (finished_at, id) <
+       (SELECT c.finished_at, c.id FROM lethe_deletion_audit c WHERE c.id = $8::bigint))
 ORDER BY finished_at DESC, id DESC
-LIMIT $7
+LIMIT $9
 `
 
 type AuditSearchParams struct {
 	Policy  *string
 	Action  *string
 	Outcome *string
+	Entity  *string
+	Key     *string
 	Since   *time.Time
 	Until   *time.Time
 	Before  *int64
@@ -142,7 +195,8 @@ type AuditSearchRow struct {
 }
 
 // The newest entries matching every filter given (a NULL filter matches
-// everything), newest first: finished at or after since, before until,
+// everything), newest first; entity and key match the detail's (a
+// request_delete entry's keys hold the key): finished at or after since, before until,
 // and, with before, older than that entry in the same order (keyset
 // paging; nothing when that entry does not exist). The time bounds are
 // written without "IS NULL OR" so that even a generic plan walks the
@@ -152,6 +206,8 @@ func (q *Queries) AuditSearch(ctx context.Context, db DBTX, arg *AuditSearchPara
 		arg.Policy,
 		arg.Action,
 		arg.Outcome,
+		arg.Entity,
+		arg.Key,
 		arg.Since,
 		arg.Until,
 		arg.Before,

@@ -1,0 +1,2 @@
+DROP INDEX IF EXISTS lethe_deletion_audit_request_delete_idx;
+DROP INDEX IF EXISTS lethe_deletion_audit_entity_key_idx;
