@@ -322,3 +322,50 @@ func request(ctx context.Context, method, url string) (int, string) {
 	_, _ = body.ReadFrom(resp.Body)
 	return resp.StatusCode, body.String()
 }
+
+// TestShortConnectionTimeouts: with database.lock_timeout and
+// statement_timeout far shorter than their defaults, River still works:
+// the service starts (migrations, guards), elects a leader, fetches and
+// completes jobs (a run-now of the expire policy deletes its expired rows),
+// and every connection of its pool has the configured defaults.
+func TestShortConnectionTimeouts(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	dbURL := testenv.MigratedURL(t)
+	yaml := strings.Replace(string(config.Default), "dir: .lethe/blobs", "dir: "+t.TempDir(), 1)
+	yaml = strings.Replace(yaml, "  max_conns: 10\n", "  max_conns: 10\n  lock_timeout: 100ms\n  statement_timeout: 2s\n", 1)
+	cfg := servicetest.Config(t, []byte(yaml), dbURL)
+	svc, base := servicetest.Serve(t, cfg)
+	var lock, statement string
+	if err := svc.Pool.QueryRow(ctx, `SELECT current_setting('lock_timeout'), current_setting('statement_timeout')`).Scan(&lock, &statement); err != nil {
+		t.Fatal(err)
+	}
+	if lock != "100ms" || statement != "2s" {
+		t.Errorf("a connection of the service's pool starts with lock_timeout %s, statement_timeout %s; want 100ms, 2s", lock, statement)
+	}
+	if _, err := svc.Pool.Exec(ctx, `INSERT INTO pastes (expires_at) SELECT now() - make_interval(mins => i) FROM generate_series(1, 20) i`); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := request(ctx, http.MethodPost, base+"/api/v1/policies/pastes/run"); status != http.StatusAccepted && status != http.StatusOK {
+		t.Fatalf("run pastes now: %d %s", status, body)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		var left int
+		if err := svc.Pool.QueryRow(ctx, `SELECT count(*) FROM pastes`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d pastes left a minute after run-now", left)
+		}
+	}
+	var leaders int
+	if err := svc.Pool.QueryRow(ctx, `SELECT count(*) FROM `+pgx.Identifier{cfg.River.Schema, "river_leader"}.Sanitize()).Scan(&leaders); err != nil {
+		t.Fatal(err)
+	}
+	if leaders != 1 {
+		t.Errorf("%d River leaders, want 1", leaders)
+	}
+}
