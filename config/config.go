@@ -107,6 +107,13 @@ type Database struct {
 	// MaxConnIdleTime closes a connection idle that long (30s), so a quiet
 	// Lethe gives its connections back to the server.
 	MaxConnIdleTime Duration `yaml:"max_conn_idle_time"`
+	// LockTimeout (5s) and StatementTimeout (5m) are every connection's
+	// defaults of lock_timeout and statement_timeout: no statement of
+	// Lethe's waits longer for a lock, or runs longer, unless it sets its
+	// own (each policy's lock_timeout and statement_timeout do, for the
+	// statements on its tables).
+	LockTimeout      Duration `yaml:"lock_timeout"`
+	StatementTimeout Duration `yaml:"statement_timeout"`
 	// MaxReplicaLag and MaxReplicaLagBytes (0: off) pause deletion while
 	// a streaming standby replays further behind the primary than this.
 	MaxReplicaLag      Duration `yaml:"max_replica_lag"`
@@ -379,6 +386,8 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.Blob.DeleteConcurrency = cmp.Or(c.Blob.DeleteConcurrency, 8)
 	c.Database.MaxConns = cmp.Or(c.Database.MaxConns, 10)
 	c.Database.MaxConnIdleTime = cmp.Or(c.Database.MaxConnIdleTime, Duration(30*time.Second))
+	c.Database.LockTimeout = cmp.Or(c.Database.LockTimeout, DefaultConnLockTimeout)
+	c.Database.StatementTimeout = cmp.Or(c.Database.StatementTimeout, DefaultConnStatementTimeout)
 	c.ShutdownGrace = cmp.Or(c.ShutdownGrace, Duration(30*time.Second))
 	c.River.MaxWorkers = cmp.Or(c.River.MaxWorkers, 10)
 	c.River.JobTimeout = cmp.Or(c.River.JobTimeout, Duration(10*time.Minute))
@@ -426,6 +435,14 @@ func (c *Config) Validate() error {
 	}
 	if c.Database.MaxConnIdleTime <= 0 {
 		errs.add("database.max_conn_idle_time", "must be a positive duration, got %s", c.Database.MaxConnIdleTime.D())
+	}
+	if c.Database.LockTimeout <= 0 {
+		errs.add("database.lock_timeout", "must be a positive duration, got %s", c.Database.LockTimeout.D())
+	}
+	if c.Database.StatementTimeout <= 0 {
+		errs.add("database.statement_timeout", "must be a positive duration, got %s", c.Database.StatementTimeout.D())
+	} else if c.Database.LockTimeout > c.Database.StatementTimeout {
+		errs.add("database.lock_timeout", "%s must not exceed database.statement_timeout %s", c.Database.LockTimeout.D(), c.Database.StatementTimeout.D())
 	}
 	if c.Database.MaxReplicaLag < 0 {
 		errs.add("database.max_replica_lag", "must not be negative")

@@ -138,6 +138,13 @@ const (
 	DefaultStatementTimeout = Duration(30 * time.Second)
 )
 
+// Defaults of database.lock_timeout and database.statement_timeout, the
+// session defaults of every connection Lethe opens.
+const (
+	DefaultConnLockTimeout      = Duration(5 * time.Second)
+	DefaultConnStatementTimeout = Duration(5 * time.Minute)
+)
+
 // jobTimeout is the timeout of a job that runs a policy's statements, and
 // how the error names it.
 type jobTimeout struct {

@@ -50,7 +50,7 @@ func TestBlockers(t *testing.T) {
 	// timedOut runs sql as Lethe would, under a short lock_timeout, and
 	// returns its lock timeout.
 	timedOut := func(t *testing.T, sql string) error {
-		err := Timeouts{Lock: 200 * time.Millisecond}.InTx(ctx, pool, func(tx pgx.Tx) error {
+		err := Timeouts{Lock: 200 * time.Millisecond}.InTx(ctx, pool, func(tx Bounded) error {
 			_, err := tx.Exec(ctx, sql)
 			return err
 		})

@@ -286,7 +286,7 @@ func (t *ExpireTable) build() {
 // Run it in the transaction that inserts the batch job, so claim and job
 // commit together; run one claim per transaction, so each batch has its own
 // timestamp.
-func (t *ExpireTable) Claim(ctx context.Context, tx pgx.Tx, limit int, cursor ClaimCursor) (ClaimedBatch, error) {
+func (t *ExpireTable) Claim(ctx context.Context, tx Bounded, limit int, cursor ClaimCursor) (ClaimedBatch, error) {
 	var (
 		c    ClaimedBatch
 		last *time.Time
@@ -375,7 +375,7 @@ func (t *ExpireTable) SetAside(ctx context.Context, exec Executor, claimedAt tim
 // Release gives every set-aside row back to the planner (NOT_EXPIRED) and
 // returns how many it released. Fix the rows' blob keys first: a key that
 // is still refused is set aside again by its next batch.
-func (t *ExpireTable) Release(ctx context.Context, exec Executor) (int64, error) {
+func (t *ExpireTable) Release(ctx context.Context, exec Bounded) (int64, error) {
 	tag, err := exec.Exec(ctx, t.releaseSQL)
 	if err != nil {
 		return 0, fmt.Errorf("release set-aside rows of %s: %w", t.Columns.Table, err)

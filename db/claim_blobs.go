@@ -118,7 +118,7 @@ func (t *ExpireTable) blobDeletesBegun(ctx context.Context, exec Executor, claim
 }
 
 // ClaimRows counts the rows that hold the claim made at claimedAt.
-func (t *ExpireTable) ClaimRows(ctx context.Context, exec Executor, claimedAt time.Time) (int64, error) {
+func (t *ExpireTable) ClaimRows(ctx context.Context, exec Bounded, claimedAt time.Time) (int64, error) {
 	var n int64
 	if err := exec.QueryRow(ctx, t.claimRowsSQL, claimedAt).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count rows of claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)

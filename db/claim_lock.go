@@ -167,7 +167,7 @@ func (t *ExpireTable) buildWatchdog(r sqlident.Template) {
 // StuckClaims returns up to limit claims made more than stuckAfter ago and
 // after the claim at after (the zero time: from the first), oldest first.
 // Set-aside rows are no claim.
-func (t *ExpireTable) StuckClaims(ctx context.Context, exec Executor, stuckAfter time.Duration, after time.Time, limit int) ([]time.Time, error) {
+func (t *ExpireTable) StuckClaims(ctx context.Context, exec Bounded, stuckAfter time.Duration, after time.Time, limit int) ([]time.Time, error) {
 	if stuckAfter <= 0 {
 		return nil, errors.New("list stuck claims: stuck_after must be positive")
 	}
@@ -207,7 +207,7 @@ type ClaimReset struct {
 // without waiting, is held until that transaction ends, so no batch reads
 // the claim's blob keys or begins deleting them between the check and the
 // commit.
-func (t *ExpireTable) ResetClaim(ctx context.Context, tx pgx.Tx, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
+func (t *ExpireTable) ResetClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
 	return t.settleClaim(ctx, tx, claimedAt, batches, true)
 }
 
@@ -215,11 +215,11 @@ func (t *ExpireTable) ResetClaim(ctx context.Context, tx pgx.Tx, claimedAt time.
 // age: it never resets. It reports Begun, with the lock taken, when the
 // claim's batch job must run again; Locked or Alive when a batch has it in
 // hand; nothing when the batch finished meanwhile.
-func (t *ExpireTable) CheckBegunClaim(ctx context.Context, tx pgx.Tx, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
+func (t *ExpireTable) CheckBegunClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs) (ClaimReset, error) {
 	return t.settleClaim(ctx, tx, claimedAt, batches, false)
 }
 
-func (t *ExpireTable) settleClaim(ctx context.Context, tx pgx.Tx, claimedAt time.Time, batches BatchJobs, reset bool) (ClaimReset, error) {
+func (t *ExpireTable) settleClaim(ctx context.Context, tx Bounded, claimedAt time.Time, batches BatchJobs, reset bool) (ClaimReset, error) {
 	var got bool
 	if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1::int4, $2::int4)`,
 		claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)).Scan(&got); err != nil {

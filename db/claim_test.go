@@ -66,7 +66,7 @@ func getPaste(ctx context.Context, t *testing.T, pool *pgxpool.Pool, id int64) *
 func claim(ctx context.Context, t *testing.T, pool *pgxpool.Pool, table *ExpireTable, limit int, cursor ClaimCursor) ClaimedBatch {
 	t.Helper()
 	var c ClaimedBatch
-	require.NoError(t, pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	require.NoError(t, Timeouts{}.InTx(ctx, pool, func(tx Bounded) error {
 		var err error
 		c, err = table.Claim(ctx, tx, limit, cursor)
 		return err
@@ -139,7 +139,7 @@ func TestExpireTable(t *testing.T) {
 			c   ClaimedBatch
 			now time.Time
 		)
-		require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, func(tx pgx.Tx) error {
+		require.NoError(t, Timeouts{}.InTx(ctx, bundle.pool, func(tx Bounded) error {
 			var err error
 			if c, err = table.Claim(ctx, tx, 100, ClaimCursor{}); err != nil {
 				return err
@@ -308,18 +308,18 @@ func TestExpireTable(t *testing.T) {
 		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_initiated_at = '-infinity' WHERE id = ANY($1)`, ids["aside"])
 		require.NoError(t, err)
 
-		_, err = table.StuckClaims(ctx, bundle.pool, 0, time.Time{}, 10)
+		_, err = table.StuckClaims(ctx, Timeouts{}.Pool(bundle.pool), 0, time.Time{}, 10)
 		require.ErrorContains(t, err, "stuck_after must be positive")
 
-		claims, err := table.StuckClaims(ctx, bundle.pool, time.Hour, time.Time{}, 10)
+		claims, err := table.StuckClaims(ctx, Timeouts{}.Pool(bundle.pool), time.Hour, time.Time{}, 10)
 		require.NoError(t, err)
 		require.Len(t, claims, 2, "two claims older than an hour; the set-aside row is none")
 		require.True(t, claims[0].Equal(at["3h"]) && claims[1].Equal(at["2h"]), "oldest first: %v", claims)
 
-		claims, err = table.StuckClaims(ctx, bundle.pool, time.Hour, time.Time{}, 1)
+		claims, err = table.StuckClaims(ctx, Timeouts{}.Pool(bundle.pool), time.Hour, time.Time{}, 1)
 		require.NoError(t, err)
 		require.Len(t, claims, 1, "limit respected")
-		claims, err = table.StuckClaims(ctx, bundle.pool, time.Hour, claims[0], 10)
+		claims, err = table.StuckClaims(ctx, Timeouts{}.Pool(bundle.pool), time.Hour, claims[0], 10)
 		require.NoError(t, err)
 		require.Len(t, claims, 1, "from after the cursor")
 		require.True(t, claims[0].Equal(at["2h"]))
@@ -360,7 +360,7 @@ func TestExpireTable(t *testing.T) {
 
 		reset := func(at time.Time) ClaimReset {
 			var r ClaimReset
-			require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, func(tx pgx.Tx) error {
+			require.NoError(t, Timeouts{}.InTx(ctx, bundle.pool, func(tx Bounded) error {
 				var err error
 				r, err = table.ResetClaim(ctx, tx, at, batches)
 				return err
@@ -394,11 +394,14 @@ func TestExpireTable(t *testing.T) {
 		}
 		at := claim(ctx, t, bundle.pool, table, 3, ClaimCursor{}).At
 		inTx := func(fn func(tx pgx.Tx) error) { require.NoError(t, pgx.BeginFunc(ctx, bundle.pool, fn)) }
-		settle := func(fn func(context.Context, pgx.Tx, time.Time, BatchJobs) (ClaimReset, error)) ClaimReset {
+		settle := func(fn func(context.Context, Bounded, time.Time, BatchJobs) (ClaimReset, error)) ClaimReset {
 			var r ClaimReset
 			inTx(func(tx pgx.Tx) error {
-				var err error
-				r, err = fn(ctx, tx, at, batches)
+				b, err := Timeouts{}.Tx(ctx, tx)
+				if err != nil {
+					return err
+				}
+				r, err = fn(ctx, b, at, batches)
 				return err
 			})
 			return r
@@ -415,7 +418,7 @@ func TestExpireTable(t *testing.T) {
 		// Begun, the claim is never reset, whatever asks.
 		require.Equal(t, ClaimReset{Begun: true, JobID: 42}, settle(table.ResetClaim))
 		require.Equal(t, ClaimReset{Begun: true, JobID: 42}, settle(table.CheckBegunClaim))
-		n, err := table.ClaimRows(ctx, bundle.pool, at)
+		n, err := table.ClaimRows(ctx, Timeouts{}.Pool(bundle.pool), at)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n, "rows still claimed")
 

@@ -60,7 +60,7 @@ const countStatusSQL = `
 
 // CountStatus counts an expire policy's rows by stage, each count stopping
 // at limit.
-func CountStatus(ctx context.Context, exec Executor, t StatusTable, limit int64) (StatusCounts, error) {
+func CountStatus(ctx context.Context, exec Bounded, t StatusTable, limit int64) (StatusCounts, error) {
 	var c StatusCounts
 	sql := newIdentTemplate(map[string]string{
 		"table":        t.Table,
@@ -85,7 +85,7 @@ type ExpiredCount struct {
 
 // CountExpired counts rows of table whose expiresAt column is in the past,
 // stopping at limit.
-func CountExpired(ctx context.Context, exec Executor, table, expiresAt string, limit int64) (ExpiredCount, error) {
+func CountExpired(ctx context.Context, exec Bounded, table, expiresAt string, limit int64) (ExpiredCount, error) {
 	var c ExpiredCount
 	sql := newIdentTemplate(map[string]string{"table": table, "expires_at": expiresAt}).Fill(`
 		SELECT (SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {expires_at} < now() LIMIT $1) e),

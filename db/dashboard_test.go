@@ -48,7 +48,7 @@ func TestDashboard(t *testing.T) {
 			Table: "pastes", ExpiresAtColumn: "expires_at", StatusColumn: "deletion_status",
 			InitiatedAtColumn: "deletion_initiated_at", StuckAfter: 2 * time.Hour,
 		}
-		c, err := CountStatus(ctx, pool, table, 100)
+		c, err := CountStatus(ctx, Timeouts{}.Pool(pool), table, 100)
 		require.NoError(t, err)
 		require.Equal(t, int64(2), c.Backlog)
 		require.Equal(t, int64(2), c.InProgress)
@@ -57,12 +57,12 @@ func TestDashboard(t *testing.T) {
 		require.WithinDuration(t, time.Now().Add(-3*time.Hour), *c.OldestExpiredAt, time.Minute)
 		require.False(t, c.Capped)
 
-		c, err = CountStatus(ctx, pool, table, 2)
+		c, err = CountStatus(ctx, Timeouts{}.Pool(pool), table, 2)
 		require.NoError(t, err)
 		require.True(t, c.Capped)
 
 		table.Table = "no_such_table"
-		_, err = CountStatus(ctx, pool, table, 2)
+		_, err = CountStatus(ctx, Timeouts{}.Pool(pool), table, 2)
 		require.ErrorContains(t, err, "count rows of no_such_table by deletion status")
 	})
 

@@ -50,6 +50,13 @@ type PoolOptions struct {
 	// Logger hears when the server has no connection slot for Lethe and it
 	// waits for one (nil: slog's default).
 	Logger *slog.Logger
+	// LockTimeout and StatementTimeout are every connection's session
+	// defaults of lock_timeout and statement_timeout (0: the server's):
+	// the safety net under Bounded, so that no statement of Lethe's, on
+	// whatever path, waits for an application's lock without end.
+	// Statements that need other bounds set them locally (Timeouts).
+	LockTimeout      time.Duration
+	StatementTimeout time.Duration
 }
 
 // ConnectPool opens a pool on url and checks that the server answers. The
@@ -57,6 +64,8 @@ type PoolOptions struct {
 // idle past opts.MaxConnIdleTime. A new connection the server refuses for
 // lack of slots waits and retries with backoff instead of failing (see
 // slotWait); the ping at start waits the same way, up to two minutes.
+// Every connection starts with opts' lock_timeout and statement_timeout
+// (startup parameters, so even River's own statements have them).
 func ConnectPool(ctx context.Context, url string, opts PoolOptions) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -74,6 +83,12 @@ func ConnectPool(ctx context.Context, url string, opts PoolOptions) (*pgxpool.Po
 	}
 	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
 		cfg.ConnConfig.RuntimeParams["application_name"] = "lethe"
+	}
+	if opts.LockTimeout > 0 {
+		cfg.ConnConfig.RuntimeParams["lock_timeout"] = durationSetting(opts.LockTimeout)
+	}
+	if opts.StatementTimeout > 0 {
+		cfg.ConnConfig.RuntimeParams["statement_timeout"] = durationSetting(opts.StatementTimeout)
 	}
 	wait := &slotWait{logger: cmp.Or(opts.Logger, slog.Default()), maxConns: cfg.MaxConns}
 	cfg.BeforeConnect = wait.beforeConnect

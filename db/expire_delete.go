@@ -47,7 +47,7 @@ type DueBatch struct {
 // PlanDue splits the due rows (NOT_EXPIRED and expired), in expiry order,
 // into batches of size rows, after skipping the first skip rows (those the
 // queued batches already cover), up to batches batches.
-func (t *ExpireTable) PlanDue(ctx context.Context, exec Executor, skip, size, batches int) ([]DueBatch, error) {
+func (t *ExpireTable) PlanDue(ctx context.Context, exec Bounded, skip, size, batches int) ([]DueBatch, error) {
 	rows, err := exec.Query(ctx, t.planDueSQL, int64(skip)+int64(size)*int64(batches), skip, size)
 	if err != nil {
 		return nil, fmt.Errorf("plan batches of due rows of %s: %w", t.Columns.Table, err)
@@ -73,7 +73,7 @@ func (t *ExpireTable) PlanDue(ctx context.Context, exec Executor, skip, size, ba
 // transaction for a status claim to cover, and the rows are written once
 // (the delete) instead of twice (the claim's update, then the delete). A
 // crash before the commit leaves the rows as they were.
-func (t *ExpireTable) DeleteDue(ctx context.Context, exec Executor, limit int, from time.Time, mark bool) (int64, error) {
+func (t *ExpireTable) DeleteDue(ctx context.Context, exec Bounded, limit int, from time.Time, mark bool) (int64, error) {
 	sql := t.deleteDueSQL
 	if mark {
 		sql = t.markDueSQL

@@ -26,9 +26,9 @@ const AuditTable = "lethe_deletion_audit"
 // deleted.
 func PruneAuditBefore(ctx context.Context, pool *pgxpool.Pool, t Timeouts, before time.Time, limit int) (int64, error) {
 	var n int64
-	err := t.InTx(ctx, pool, func(tx pgx.Tx) error {
+	err := t.InTx(ctx, pool, func(b Bounded) error {
 		var err error
-		n, err = dbsqlc.New().AuditPruneBefore(ctx, tx, &dbsqlc.AuditPruneBeforeParams{Before: before, Max: limit32(limit)})
+		n, err = dbsqlc.New().AuditPruneBefore(ctx, b.Tx(), &dbsqlc.AuditPruneBeforeParams{Before: before, Max: limit32(limit)})
 		return err
 	})
 	if err != nil {
@@ -41,9 +41,9 @@ func PruneAuditBefore(ctx context.Context, pool *pgxpool.Pool, t Timeouts, befor
 // transaction under t and returns how many it deleted.
 func PruneAuditOldest(ctx context.Context, pool *pgxpool.Pool, t Timeouts, limit int) (int64, error) {
 	var n int64
-	err := t.InTx(ctx, pool, func(tx pgx.Tx) error {
+	err := t.InTx(ctx, pool, func(b Bounded) error {
 		var err error
-		n, err = dbsqlc.New().AuditPruneOldest(ctx, tx, limit32(limit))
+		n, err = dbsqlc.New().AuditPruneOldest(ctx, b.Tx(), limit32(limit))
 		return err
 	})
 	if err != nil {
@@ -67,9 +67,9 @@ func AuditRows(ctx context.Context, pool *pgxpool.Pool, t Timeouts, atLeast int6
 	if estimate >= 0 && estimate < 0.9*float64(atLeast) {
 		return int64(estimate), false, nil
 	}
-	err = t.InTx(ctx, pool, func(tx pgx.Tx) error {
+	err = t.InTx(ctx, pool, func(b Bounded) error {
 		var err error
-		rows, err = dbsqlc.New().AuditCount(ctx, tx)
+		rows, err = dbsqlc.New().AuditCount(ctx, b.Tx())
 		return err
 	})
 	var pgErr *pgconn.PgError

@@ -151,13 +151,13 @@ func TestHoldColumnChecks(t *testing.T) {
 		c.Hold = column
 		_, err := LookupExpireTable(ctx, pool, c)
 		require.ErrorContains(t, err, want)
-		findings, err := CheckExpireTable(ctx, pool, c)
+		findings, err := CheckExpireTable(ctx, Timeouts{}.Pool(pool), c)
 		require.NoError(t, err)
 		require.NotEmpty(t, findings)
 		require.Contains(t, findings[0].Problem, "hold_column")
 		require.False(t, findings[0].Warning)
 
-		findings, err = CheckSweepTable(ctx, pool, "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: column}, false)
+		findings, err = CheckSweepTable(ctx, Timeouts{}.Pool(pool), "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: column}, false)
 		require.NoError(t, err)
 		require.NotEmpty(t, findings)
 		require.Contains(t, findings[0].Problem, "hold_column")
@@ -166,7 +166,7 @@ func TestHoldColumnChecks(t *testing.T) {
 	c.Hold = "legal_hold"
 	_, err = LookupExpireTable(ctx, pool, c)
 	require.NoError(t, err)
-	findings, err := CheckSweepTable(ctx, pool, "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: "legal_hold"}, false)
+	findings, err := CheckSweepTable(ctx, Timeouts{}.Pool(pool), "sweep", SweepTable{Table: "pastes", KeyColumn: "id", ExpiresAtColumn: "expires_at", HoldColumn: "legal_hold"}, false)
 	require.NoError(t, err)
 	for _, f := range findings {
 		require.True(t, f.Warning, "finding %+v", f)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,7 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Timeouts bound how long one of Lethe's statements on an application's
@@ -67,16 +68,6 @@ func ResetSession(ctx context.Context, conn Executor) error {
 		return fmt.Errorf("reset lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
-}
-
-// InTx runs fn in a transaction of pool with t set locally (SetLocal).
-func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if err := t.SetLocal(ctx, tx); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
 }
 
 // SQLStateLockTimeout is lock_not_available: a lock not granted within
@@ -320,4 +311,49 @@ func strength(mode string) int {
 		return i
 	}
 	return len(lockStrength)
+}
+
+// LockTimeout is a statement of Lethe's that gave up on a lock
+// (IsLockTimeout): what ReportLockTimeout counts and logs.
+type LockTimeout struct {
+	Policy, Step string // the lethe_lock_timeouts_total labels
+	Tables       []string
+	LockTimeout  time.Duration
+	Err          error
+}
+
+// LockTimeoutMessage is the WARN a lock timeout is logged with.
+const LockTimeoutMessage = "Gave up waiting for a lock; will try again later"
+
+// ReportLockTimeout counts lt in counter (lethe_lock_timeouts_total, by
+// policy and step) and logs it once at WARN with its blocker (Blockers,
+// looked up on exec), which it returns described. Every path that reaches
+// an application's table reports its lock timeouts through it, so they all
+// look the same in the logs and the metrics.
+func ReportLockTimeout(ctx context.Context, exec Executor, logger *slog.Logger, counter *prometheus.CounterVec, lt LockTimeout) string {
+	counter.WithLabelValues(lt.Policy, lt.Step).Inc()
+	ctx = context.WithoutCancel(ctx)
+	attrs := []any{
+		slog.String("policy", lt.Policy), slog.String("step", lt.Step),
+		slog.String("table", strings.Join(lt.Tables, ",")), slog.Float64("lock_timeout_seconds", lt.LockTimeout.Seconds()),
+		slog.String("error", lt.Err.Error()),
+	}
+	holders, lookupErr := Blockers(ctx, exec, lt.Err, lt.Tables)
+	var blocker string
+	switch {
+	case lookupErr != nil:
+		blocker = "a lock on " + strings.Join(lt.Tables, ", ") + " (holder unknown)"
+		attrs = append(attrs, slog.String("lookup_error", lookupErr.Error()))
+	case len(holders) == 0:
+		blocker = "a lock on " + strings.Join(lt.Tables, ", ") + ", released since"
+	default:
+		h := holders[0]
+		blocker = h.String()
+		attrs = append(attrs, slog.Int("blocking_pid", int(h.PID)), slog.String("blocking_application", h.Application),
+			slog.String("blocking_state", h.State), slog.Float64("blocking_for", h.For.Round(time.Second).Seconds()),
+			slog.String("blocking_lock", h.Mode))
+	}
+	attrs = append(attrs, slog.String("waiting_on", blocker))
+	logger.WarnContext(ctx, LockTimeoutMessage, attrs...)
+	return blocker
 }

@@ -43,7 +43,7 @@ type policyIndex struct {
 }
 
 // readPolicyTable reads table, or returns nil when it does not exist.
-func readPolicyTable(ctx context.Context, exec Executor, table string) (*policyTable, error) {
+func readPolicyTable(ctx context.Context, exec Bounded, table string) (*policyTable, error) {
 	t := &policyTable{name: table, columns: map[string]string{}, quoted: map[string]string{}, enums: map[string]bool{}}
 	var (
 		exists  bool
@@ -155,8 +155,10 @@ var (
 // by expires_at) and the batches and watchdog (status
 // 'DELETION_IN_PROGRESS' by initiated_at) walk exist, on the parent of a
 // partitioned table. A partial index counts when the statement implies its
-// predicate. The error is for failing to read the catalog.
-func CheckExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) ([]TableFinding, error) {
+// predicate. The error is for failing to read the catalog. Reading an
+// index's predicate (pg_get_expr) or a partition key locks the table like a
+// read does, hence exec's timeouts.
+func CheckExpireTable(ctx context.Context, exec Bounded, cols ExpireColumns) ([]TableFinding, error) {
 	t, err := readPolicyTable(ctx, exec, cols.Table)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", cols.Policy, err)
@@ -238,7 +240,7 @@ func CheckExpireTable(ctx context.Context, exec Executor, cols ExpireColumns) ([
 // the table is partitioned BY RANGE on a timestamptz expiry column, and a
 // default partition (which makes each drop lock the table) is a warning.
 // The error is for failing to read the catalog.
-func CheckSweepTable(ctx context.Context, exec Executor, policy string, st SweepTable, partitions bool) ([]TableFinding, error) {
+func CheckSweepTable(ctx context.Context, exec Bounded, policy string, st SweepTable, partitions bool) ([]TableFinding, error) {
 	t, err := readPolicyTable(ctx, exec, st.Table)
 	if err != nil {
 		return nil, fmt.Errorf("policy %s: %w", policy, err)

@@ -27,7 +27,7 @@ func TestCheckPolicyTables(t *testing.T) {
 	cols := ExpireColumns{Policy: "uploads", Table: "uploads", Key: "id", ExpiresAt: "expires_at", Status: "state", InitiatedAt: "claimed_at"}
 
 	// An enum status works; the batches' index has the wrong predicate.
-	findings, err := CheckExpireTable(ctx, pool, cols)
+	findings, err := CheckExpireTable(ctx, Timeouts{}.Pool(pool), cols)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestCheckPolicyTables(t *testing.T) {
 
 	// A numeric expiry column is an error naming it.
 	cols.ExpiresAt = "size"
-	if findings, err = CheckExpireTable(ctx, pool, cols); err != nil {
+	if findings, err = CheckExpireTable(ctx, Timeouts{}.Pool(pool), cols); err != nil {
 		t.Fatal(err)
 	}
 	if len(findings) != 1 || findings[0].Warning || !strings.Contains(findings[0].Problem, `expires_at_column: column "size" of table "uploads" is bigint`) {
@@ -46,14 +46,14 @@ func TestCheckPolicyTables(t *testing.T) {
 
 	// A sweep whose expiry column is an integer, and one whose columns do
 	// not exist: errors naming each column.
-	findings, err = CheckSweepTable(ctx, pool, "keys", SweepTable{Table: "keys", KeyColumn: "k", ExpiresAtColumn: "ttl"}, false)
+	findings, err = CheckSweepTable(ctx, Timeouts{}.Pool(pool), "keys", SweepTable{Table: "keys", KeyColumn: "k", ExpiresAtColumn: "ttl"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(findings) != 1 || findings[0].Warning || !strings.Contains(findings[0].Problem, `column "ttl" of table "keys" is integer, want a timestamp or date`) {
 		t.Fatalf("integer expiry: %+v", findings)
 	}
-	findings, err = CheckSweepTable(ctx, pool, "keys", SweepTable{Table: "keys", KeyColumn: "key", ExpiresAtColumn: "expires_at"}, false)
+	findings, err = CheckSweepTable(ctx, Timeouts{}.Pool(pool), "keys", SweepTable{Table: "keys", KeyColumn: "key", ExpiresAtColumn: "expires_at"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestCheckPolicyTables(t *testing.T) {
 			t.Errorf("finding without a fix: %+v", f)
 		}
 	}
-	findings, err = CheckSweepTable(ctx, pool, "ghost", SweepTable{Table: "ghost", KeyColumn: "k", ExpiresAtColumn: "expires_at"}, false)
+	findings, err = CheckSweepTable(ctx, Timeouts{}.Pool(pool), "ghost", SweepTable{Table: "ghost", KeyColumn: "k", ExpiresAtColumn: "expires_at"}, false)
 	if err != nil || len(findings) != 1 || !strings.Contains(findings[0].Problem, `table "ghost" does not exist`) {
 		t.Fatalf("missing table: %+v %v", findings, err)
 	}

@@ -1,12 +1,12 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // PreviewKeys is how many keys a policy preview lists.
@@ -37,6 +37,12 @@ type PolicyPreview struct {
 
 // previewTimeout bounds each statement of a preview.
 const previewTimeout = 5 * time.Second
+
+// previewing is b with its statement timeout at most previewTimeout.
+func (b Bounded) previewing() Bounded {
+	b.t.Statement = min(cmp.Or(b.t.Statement, previewTimeout), previewTimeout)
+	return b
+}
 
 // previewSQL returns the statements of a preview of the rows for which due
 // holds: a count bounded by a LIMITed subquery, and the first keys. Both
@@ -86,11 +92,12 @@ func SweepPreviewSQL(t SweepTable) (count, keys string) {
 // PreviewExpire reports what an expire policy's next run would claim: its
 // NOT_EXPIRED rows whose expiry has passed, counted up to countCap+1, with
 // the oldest expiry and the first PreviewKeys keys. runLimit is the most
-// rows one run claims. Each statement runs under a 5 s statement timeout.
-func PreviewExpire(ctx context.Context, pool *pgxpool.Pool, cols ExpireColumns, countCap, runLimit int64) (PolicyPreview, error) {
+// rows one run claims. Each statement runs under b's lock timeout and a
+// statement timeout of at most 5 s.
+func PreviewExpire(ctx context.Context, b Bounded, cols ExpireColumns, countCap, runLimit int64) (PolicyPreview, error) {
 	countSQL, keysSQL := ExpirePreviewSQL(cols)
 	p := PolicyPreview{Cap: countCap, RunLimit: &runLimit}
-	err := withStatementTimeout(ctx, pool, previewTimeout, 0, false, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, b.previewing(), false, func(ctx context.Context, tx pgx.Tx) error {
 		return p.read(ctx, tx, countSQL, keysSQL)
 	})
 	if err != nil {
@@ -103,10 +110,10 @@ func PreviewExpire(ctx context.Context, pool *pgxpool.Pool, cols ExpireColumns, 
 // table swept by rows: its rows whose expiry has passed, counted up to
 // countCap+1, with the oldest expiry and the first PreviewKeys keys. Each
 // statement runs under a 5 s statement timeout.
-func PreviewSweep(ctx context.Context, pool *pgxpool.Pool, t SweepTable, countCap int64) (PolicyPreview, error) {
+func PreviewSweep(ctx context.Context, b Bounded, t SweepTable, countCap int64) (PolicyPreview, error) {
 	countSQL, keysSQL := SweepPreviewSQL(t)
 	p := PolicyPreview{Cap: countCap}
-	err := withStatementTimeout(ctx, pool, previewTimeout, 0, false, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, b.previewing(), false, func(ctx context.Context, tx pgx.Tx) error {
 		return p.read(ctx, tx, countSQL, keysSQL)
 	})
 	if err != nil {
@@ -148,13 +155,13 @@ func (p *PolicyPreview) read(ctx context.Context, tx pgx.Tx, countSQL, keysSQL s
 // would drop next: the partitions whose upper bound has passed, the rows
 // they hold counted up to countCap+1, and up to PreviewKeys of their keys
 // (when t has a key column).
-func PreviewSweepPartitions(ctx context.Context, pool *pgxpool.Pool, t SweepTable, countCap int64) (PolicyPreview, error) {
+func PreviewSweepPartitions(ctx context.Context, b Bounded, t SweepTable, countCap int64) (PolicyPreview, error) {
 	p := PolicyPreview{Cap: countCap, Keys: []string{}, Partitions: []string{}}
-	parts, err := ListPartitions(ctx, pool, t.Table, t.ExpiresAtColumn)
+	parts, err := ListPartitions(ctx, b, t.Table, t.ExpiresAtColumn)
 	if err != nil {
 		return PolicyPreview{}, err
 	}
-	now, err := Now(ctx, pool)
+	now, err := Now(ctx, b)
 	if err != nil {
 		return PolicyPreview{}, fmt.Errorf("preview sweep of %s: %w", t.Table, err)
 	}
@@ -172,7 +179,7 @@ func PreviewSweepPartitions(ctx context.Context, pool *pgxpool.Pool, t SweepTabl
 		return p, nil
 	}
 	tmpl := newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn})
-	err = withStatementTimeout(ctx, pool, previewTimeout, 0, false, func(ctx context.Context, tx pgx.Tx) error {
+	err = withStatementTimeout(ctx, b.previewing(), false, func(ctx context.Context, tx pgx.Tx) error {
 		if err := tx.QueryRow(ctx, tmpl.Fill(previewPartitionsCountSQL), p.Cap+1, bound).Scan(&p.Rows); err != nil {
 			return err
 		}

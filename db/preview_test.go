@@ -64,7 +64,7 @@ func TestPreview(t *testing.T) {
 				(16, now() - interval '30 hours', 'DELETION_IN_PROGRESS', now()), (17, now() - interval '30 hours', 'DELETION_IN_PROGRESS', now())`)
 		require.NoError(t, err)
 
-		p, err := PreviewExpire(ctx, pool, pastesColumns, 100, 100)
+		p, err := PreviewExpire(ctx, Timeouts{}.Pool(pool), pastesColumns, 100, 100)
 		require.NoError(t, err)
 		require.EqualValues(t, 12, p.Rows)
 		require.False(t, p.Capped)
@@ -72,14 +72,14 @@ func TestPreview(t *testing.T) {
 		require.NotNil(t, p.OldestExpiresAt)
 		require.WithinDuration(t, time.Now().Add(-19*time.Hour), *p.OldestExpiresAt, time.Minute)
 
-		capped, err := PreviewExpire(ctx, pool, pastesColumns, 5, 5)
+		capped, err := PreviewExpire(ctx, Timeouts{}.Pool(pool), pastesColumns, 5, 5)
 		require.NoError(t, err)
 		require.EqualValues(t, 6, capped.Rows, "counts one past the cap")
 		require.True(t, capped.Capped)
 
 		_, err = pool.Exec(ctx, `UPDATE pastes SET expires_at = now() + interval '1 day'`)
 		require.NoError(t, err)
-		none, err := PreviewExpire(ctx, pool, pastesColumns, 5, 5)
+		none, err := PreviewExpire(ctx, Timeouts{}.Pool(pool), pastesColumns, 5, 5)
 		require.NoError(t, err)
 		require.Zero(t, none.Rows)
 		require.Empty(t, none.Keys)
@@ -117,7 +117,7 @@ func TestPreview(t *testing.T) {
 			require.LessOrEqual(t, scans[0].ActualRows, float64(tc.limit), tc.sql)
 		}
 
-		p, err := PreviewSweep(ctx, pool, idempotencyTable, 1000)
+		p, err := PreviewSweep(ctx, Timeouts{}.Pool(pool), idempotencyTable, 1000)
 		require.NoError(t, err)
 		require.EqualValues(t, 1001, p.Rows)
 		require.True(t, p.Capped)
@@ -128,18 +128,18 @@ func TestPreview(t *testing.T) {
 		t.Parallel()
 		pool := setup(t)
 		day := time.Now().UTC().Truncate(24 * time.Hour)
-		require.NoError(t, CreatePartition(ctx, pool, partitionedTable.Table, "lineage_event_idempotency_partitioned_pyesterday",
-			day.Add(-24*time.Hour), day, 10*time.Second, time.Second))
+		require.NoError(t, CreatePartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(pool), partitionedTable.Table,
+			"lineage_event_idempotency_partitioned_pyesterday", day.Add(-24*time.Hour), day))
 		insertKeys(ctx, t, pool, partitionedTable.Table, "expired", 4, -24*time.Hour)
 		insertKeys(ctx, t, pool, partitionedTable.Table, "live", 2, time.Hour)
 
-		p, err := PreviewSweepPartitions(ctx, pool, partitionedTable, 100)
+		p, err := PreviewSweepPartitions(ctx, Timeouts{}.Pool(pool), partitionedTable, 100)
 		require.NoError(t, err)
 		require.Equal(t, []string{"lineage_event_idempotency_partitioned_pyesterday"}, p.Partitions)
 		require.EqualValues(t, 4, p.Rows)
 		require.ElementsMatch(t, []string{"expired-1", "expired-2", "expired-3", "expired-4"}, p.Keys)
 
-		capped, err := PreviewSweepPartitions(ctx, pool, partitionedTable, 2)
+		capped, err := PreviewSweepPartitions(ctx, Timeouts{}.Pool(pool), partitionedTable, 2)
 		require.NoError(t, err)
 		require.EqualValues(t, 3, capped.Rows)
 		require.True(t, capped.Capped)

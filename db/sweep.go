@@ -10,7 +10,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // SweepTable names a table of short-lived keys swept by its expiry column.
@@ -54,6 +53,9 @@ type SweepTimeoutError struct {
 }
 
 func (e *SweepTimeoutError) Error() string {
+	if IsLockTimeout(e.Err) {
+		return fmt.Sprintf("%s: gave up waiting for a lock (lock_timeout): %v", e.What, e.Err)
+	}
 	return fmt.Sprintf("%s: exceeded statement timeout %s: %v (%v)", e.What, e.Timeout, context.DeadlineExceeded, e.Err)
 }
 
@@ -96,8 +98,8 @@ func sweepDeleteSQL(by, holdColumn string) string {
 }
 
 // SweepBatch deletes at most limit of t's expired rows, oldest first, in a
-// transaction of its own with statement_timeout set to timeout and
-// lock_timeout to lockTimeout, and returns how many it deleted. Rows another
+// transaction of its own with b's timeouts (b is a pool's: Timeouts.Pool),
+// and returns how many it deleted. Rows another
 // transaction holds are skipped, so a short count does not mean none are
 // left. A timeout returns a *SweepTimeoutError (IsLockTimeout tells a lock
 // timeout apart) and deletes nothing (the transaction rolls back).
@@ -111,7 +113,7 @@ func sweepDeleteSQL(by, holdColumn string) string {
 // deletes them by key through the key's index. Either way the outer
 // `expires_at < now()` is rechecked on each row at delete time, so a key
 // whose expiry was pushed back concurrently is not deleted.
-func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind string, limit int, timeout, lockTimeout time.Duration) (int64, error) {
+func SweepBatch(ctx context.Context, b Bounded, t SweepTable, kind string, limit int) (int64, error) {
 	sql := sweepDeleteSQL("ctid", t.HoldColumn)
 	if kind != RelKindTable {
 		if t.KeyColumn == "" {
@@ -122,33 +124,38 @@ func SweepBatch(ctx context.Context, pool *pgxpool.Pool, t SweepTable, kind stri
 	sql = newIdentTemplate(map[string]string{"table": t.Table, "key": t.KeyColumn, "expires_at": t.ExpiresAtColumn, "hold": t.HoldColumn}).Fill(sql)
 
 	var deleted int64
-	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, true, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, b, true, func(ctx context.Context, tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, sql, limit)
 		deleted = tag.RowsAffected()
 		return err
 	})
 	if err != nil {
-		return 0, sweepError(ctx, fmt.Sprintf("delete batch of %d expired rows from %s", limit, t.Table), timeout, err)
+		return 0, sweepError(ctx, fmt.Sprintf("delete batch of %d expired rows from %s", limit, t.Table), b.t.Statement, err)
 	}
 	return deleted, nil
 }
 
-// withStatementTimeout runs fn in a transaction with statement_timeout (and
-// lock_timeout, when positive) set locally, under a context that gives up a
-// little after the server should have. With asyncCommit the commit does not
+// withStatementTimeout runs fn in a transaction of b's pool with b's
+// timeouts set locally (SetLocal: a zero one keeps the connection's), under
+// a context that gives up a little after the server should have. With
+// asyncCommit the commit does not
 // wait for the WAL flush: fine for work that is safe to redo, such as
 // deleting expired keys (a crash can only lose deletions the next run
 // repeats), and it keeps the sweep from adding fsync waits of its own.
-func withStatementTimeout(ctx context.Context, pool *pgxpool.Pool, timeout, lockTimeout time.Duration, asyncCommit bool, fn func(ctx context.Context, tx pgx.Tx) error) error {
-	ctx, cancel := context.WithTimeout(ctx, timeout+sweepClientSlack)
-	defer cancel()
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `
-			SELECT set_config('statement_timeout', $1, true),
-			       set_config('lock_timeout', $2, true),
-			       set_config('synchronous_commit', CASE WHEN $3 THEN 'off' ELSE current_setting('synchronous_commit') END, true)`,
-			durationSetting(timeout), durationSetting(lockTimeout), asyncCommit); err != nil {
-			return err
+func withStatementTimeout(ctx context.Context, b Bounded, asyncCommit bool, fn func(ctx context.Context, tx pgx.Tx) error) error {
+	if b.pool == nil {
+		return errUnbounded
+	}
+	if b.t.Statement > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.t.Statement+sweepClientSlack)
+		defer cancel()
+	}
+	return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+		if asyncCommit {
+			if err := AsyncCommit(ctx, tx); err != nil {
+				return err
+			}
 		}
 		return fn(ctx, tx)
 	})
@@ -191,7 +198,7 @@ type SweepStatus struct {
 // indexes and, for a partitioned table, its partitions), total and expired
 // keys, oldest and newest expiration. It scans the table. (pg_partition_tree
 // lists nothing for an ordinary table, whose size is its own.)
-func GetSweepStatus(ctx context.Context, exec Executor, t SweepTable) (SweepStatus, error) {
+func GetSweepStatus(ctx context.Context, exec Bounded, t SweepTable) (SweepStatus, error) {
 	var s SweepStatus
 	sql := newIdentTemplate(map[string]string{"table": t.Table, "expires_at": t.ExpiresAtColumn}).Fill(`
 		SELECT bytes, pg_size_pretty(bytes), total, expired, oldest, newest

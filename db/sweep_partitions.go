@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Partition is one partition of a table range-partitioned by a timestamptz
@@ -82,13 +81,17 @@ func ListPartitions(ctx context.Context, exec Executor, table, column string) ([
 // previous run left pending, and then drops the detached table. Where a
 // concurrent detach is impossible (the table has a default partition) it
 // falls back to DROP TABLE, which locks the parent exclusively for the drop
-// and commit. Lock waits are capped at lockTimeout, so a busy table makes it
+// and commit. Lock waits are capped at b's lock timeout, so a busy table makes it
 // fail fast with a *SweepTimeoutError instead of queueing queries behind it.
-func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, timeout, lockTimeout time.Duration) (int64, error) {
+func DropPartition(ctx context.Context, b Bounded, table, part string) (int64, error) {
+	pool, timeout, lockTimeout := b.pool, b.t.Statement, b.t.Lock
+	if pool == nil {
+		return 0, errUnbounded
+	}
 	what := fmt.Sprintf("drop partition %s of %s", part, table)
 	names := newIdentTemplate(map[string]string{"table": table, "part": part})
 	var rows int64
-	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, b, false, func(ctx context.Context, tx pgx.Tx) error {
 		return tx.QueryRow(ctx, names.Fill(`SELECT count(*) FROM {part}`)).Scan(&rows)
 	})
 	if err != nil {
@@ -104,7 +107,7 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	if hasDefault {
-		err = withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
+		err = withStatementTimeout(ctx, b, false, func(ctx context.Context, tx pgx.Tx) error {
 			_, err := tx.Exec(ctx, names.Fill(`DROP TABLE {part}`))
 			return err
 		})
@@ -145,15 +148,15 @@ func DropPartition(ctx context.Context, pool *pgxpool.Pool, table, part string, 
 
 // CreatePartition creates partition part of table for [from, to), unless a
 // table of that name exists.
-func CreatePartition(ctx context.Context, pool *pgxpool.Pool, table, part string, from, to time.Time, timeout, lockTimeout time.Duration) error {
+func CreatePartition(ctx context.Context, b Bounded, table, part string, from, to time.Time) error {
 	sql := newIdentTemplate(map[string]string{"table": table, "part": part}).
 		Fill(`CREATE TABLE IF NOT EXISTS {part} PARTITION OF {table} FOR VALUES FROM (` + partitionBound(from) + `) TO (` + partitionBound(to) + `)`)
-	err := withStatementTimeout(ctx, pool, timeout, lockTimeout, false, func(ctx context.Context, tx pgx.Tx) error {
+	err := withStatementTimeout(ctx, b, false, func(ctx context.Context, tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, sql)
 		return err
 	})
 	if err != nil {
-		return sweepError(ctx, fmt.Sprintf("create partition %s of %s", part, table), timeout, err)
+		return sweepError(ctx, fmt.Sprintf("create partition %s of %s", part, table), b.t.Statement, err)
 	}
 	return nil
 }

@@ -73,15 +73,15 @@ func TestSweep(t *testing.T) {
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "expired", 5, -time.Hour)
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "live", 2, time.Hour)
 
-		n, err := SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
+		n, err := SweepBatch(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), idempotencyTable, RelKindTable, 3)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n, "limit respected")
 		require.Equal(t, []string{"expired-4", "expired-5", "live-1", "live-2"}, keysOf(ctx, t, bundle.pool, idempotencyTable.Table))
 
-		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
+		n, err = SweepBatch(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), idempotencyTable, RelKindTable, 3)
 		require.NoError(t, err)
 		require.Equal(t, int64(2), n)
-		n, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 3, 10*time.Second, time.Second)
+		n, err = SweepBatch(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), idempotencyTable, RelKindTable, 3)
 		require.NoError(t, err)
 		require.Zero(t, n)
 		require.Equal(t, []string{"live-1", "live-2"}, keysOf(ctx, t, bundle.pool, idempotencyTable.Table))
@@ -92,17 +92,17 @@ func TestSweep(t *testing.T) {
 		bundle := setup(t)
 		day := time.Now().UTC().Truncate(24 * time.Hour)
 		// Yesterday's partition holds keys expired a day ago.
-		require.NoError(t, CreatePartition(ctx, bundle.pool, partitionedTable.Table, "lineage_event_idempotency_partitioned_pyesterday",
-			day.Add(-24*time.Hour), day, 10*time.Second, time.Second))
+		require.NoError(t, CreatePartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), partitionedTable.Table,
+			"lineage_event_idempotency_partitioned_pyesterday", day.Add(-24*time.Hour), day))
 		insertKeys(ctx, t, bundle.pool, partitionedTable.Table, "expired", 4, -24*time.Hour)
 		insertKeys(ctx, t, bundle.pool, partitionedTable.Table, "live", 2, time.Hour)
 
 		noKey := partitionedTable
 		noKey.KeyColumn = ""
-		_, err := SweepBatch(ctx, bundle.pool, noKey, RelKindPartitioned, 3, 10*time.Second, time.Second)
+		_, err := SweepBatch(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), noKey, RelKindPartitioned, 3)
 		require.ErrorContains(t, err, "key_column is required")
 
-		n, err := SweepBatch(ctx, bundle.pool, partitionedTable, RelKindPartitioned, 3, 10*time.Second, time.Second)
+		n, err := SweepBatch(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(bundle.pool), partitionedTable, RelKindPartitioned, 3)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n)
 		require.Equal(t, []string{"expired-4", "live-1", "live-2"}, keysOf(ctx, t, bundle.pool, partitionedTable.Table))
@@ -119,7 +119,7 @@ func TestSweep(t *testing.T) {
 		_, err = tx.Exec(ctx, `LOCK TABLE lineage_event_idempotency IN ACCESS EXCLUSIVE MODE`)
 		require.NoError(t, err)
 
-		_, err = SweepBatch(ctx, bundle.pool, idempotencyTable, RelKindTable, 10, 200*time.Millisecond, 0)
+		_, err = SweepBatch(ctx, Timeouts{Lock: 0, Statement: 200 * time.Millisecond}.Pool(bundle.pool), idempotencyTable, RelKindTable, 10)
 		var timeoutErr *SweepTimeoutError
 		require.ErrorAs(t, err, &timeoutErr)
 		require.True(t, IsSweepTimeout(err))
@@ -138,7 +138,7 @@ func TestSweep(t *testing.T) {
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "expired", 3, -time.Hour)
 		insertKeys(ctx, t, bundle.pool, idempotencyTable.Table, "live", 2, time.Hour)
 
-		s, err := GetSweepStatus(ctx, bundle.pool, idempotencyTable)
+		s, err := GetSweepStatus(ctx, Timeouts{}.Pool(bundle.pool), idempotencyTable)
 		require.NoError(t, err)
 		require.Equal(t, int64(5), s.TotalKeys)
 		require.Equal(t, int64(3), s.ExpiredKeys)
@@ -148,7 +148,7 @@ func TestSweep(t *testing.T) {
 		require.NotNil(t, s.NewestExpiration)
 		require.True(t, s.OldestExpiration.Before(*s.NewestExpiration))
 
-		c, err := CountExpired(ctx, bundle.pool, idempotencyTable.Table, idempotencyTable.ExpiresAtColumn, 2)
+		c, err := CountExpired(ctx, Timeouts{}.Pool(bundle.pool), idempotencyTable.Table, idempotencyTable.ExpiresAtColumn, 2)
 		require.NoError(t, err)
 		require.Equal(t, ExpiredCount{Backlog: 2, OldestExpiredAt: s.OldestExpiration, Capped: true}, c)
 	})
@@ -184,8 +184,8 @@ func TestPartitions(t *testing.T) {
 		require.False(t, parts[0].Overlaps(day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)))
 
 		next := day.AddDate(0, 0, 4)
-		require.NoError(t, CreatePartition(ctx, pool, table, partName(next), next, next.AddDate(0, 0, 1), 10*time.Second, time.Second))
-		require.NoError(t, CreatePartition(ctx, pool, table, partName(next), next, next.AddDate(0, 0, 1), 10*time.Second, time.Second),
+		require.NoError(t, CreatePartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(pool), table, partName(next), next, next.AddDate(0, 0, 1)))
+		require.NoError(t, CreatePartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(pool), table, partName(next), next, next.AddDate(0, 0, 1)),
 			"creating an existing partition again is a no-op")
 		insertKeys(ctx, t, pool, table, "today", 2, time.Minute)
 		insertKeys(ctx, t, pool, table, "later", 3, time.Until(next.Add(12*time.Hour))) // inside next, whatever the hour
@@ -195,7 +195,7 @@ func TestPartitions(t *testing.T) {
 		require.Len(t, parts, 5)
 		require.Equal(t, partName(next), parts[4].Name)
 
-		n, err := DropPartition(ctx, pool, table, partName(next), 10*time.Second, time.Second)
+		n, err := DropPartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(pool), table, partName(next))
 		require.NoError(t, err)
 		require.Equal(t, int64(3), n, "rows the partition held")
 		parts, err = ListPartitions(ctx, pool, table, "expires_at")
@@ -215,7 +215,7 @@ func TestPartitions(t *testing.T) {
 		require.True(t, parts[4].Default)
 		require.False(t, parts[4].Overlaps(day, day.AddDate(1, 0, 0)))
 
-		n, err := DropPartition(ctx, pool, table, partName(day), 10*time.Second, time.Second)
+		n, err := DropPartition(ctx, Timeouts{Lock: time.Second, Statement: 10 * time.Second}.Pool(pool), table, partName(day))
 		require.NoError(t, err)
 		require.Zero(t, n)
 		parts, err = ListPartitions(ctx, pool, table, "expires_at")
@@ -232,7 +232,7 @@ func TestPartitions(t *testing.T) {
 		_, err = tx.Exec(ctx, `LOCK TABLE lineage_event_idempotency_partitioned IN ACCESS EXCLUSIVE MODE`)
 		require.NoError(t, err)
 
-		_, err = DropPartition(ctx, pool, table, partName(day), 5*time.Second, 100*time.Millisecond)
+		_, err = DropPartition(ctx, Timeouts{Lock: 100 * time.Millisecond, Statement: 5 * time.Second}.Pool(pool), table, partName(day))
 		require.True(t, IsSweepTimeout(err), "got %v", err)
 		require.True(t, errors.Is(err, context.DeadlineExceeded))
 	})

@@ -76,7 +76,7 @@ func (g *EntityGraph) ReadRows(ctx context.Context, exec Executor, key string) (
 // (a row that does not belong to key, a trigger that dropped or added rows)
 // is an error naming it, and tx must be rolled back. It returns the rows
 // written.
-func (g *EntityGraph) WriteRows(ctx context.Context, tx pgx.Tx, key string, rows Rows) (int64, error) {
+func (g *EntityGraph) WriteRows(ctx context.Context, tx Bounded, key string, rows Rows) (int64, error) {
 	o := g.owned()
 	for table := range rows {
 		if !slices.Contains(o.order, table) {

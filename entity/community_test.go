@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/testenv"
 )
@@ -51,7 +52,7 @@ func TestSchemaOwnedEdges(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	p, err := ent.Preview(ctx, pool, nil, "1")
+	p, err := ent.Preview(ctx, db.Timeouts{}.Pool(pool), nil, "1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestSchemaOwnedEdges(t *testing.T) {
 	}
 
 	var changes entity.Changes
-	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = db.Timeouts{}.InTx(ctx, pool, func(tx db.Bounded) error {
 		changes, err = ent.DeleteRows(ctx, tx, "1")
 		return err
 	})
@@ -109,7 +110,7 @@ func TestSchemaOwnedEdges(t *testing.T) {
 			t.Errorf("deletion changed %s: %d deleted %d nulled, want %d and %d", table, changes.Deleted[table], changes.Nulled[table], c.deleted, c.nulled)
 		}
 	}
-	v, err := ent.Verify(ctx, pool, nil, "1")
+	v, err := ent.Verify(ctx, db.Timeouts{}.Pool(pool), nil, "1")
 	if err != nil || !v.Verified {
 		t.Errorf("verification: %v %v", v, err)
 	}
@@ -125,7 +126,7 @@ func TestSchemaOwnedEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = ent.Verify(ctx, pool, nil, "1")
+	v, err = ent.Verify(ctx, db.Timeouts{}.Pool(pool), nil, "1")
 	if err != nil || v.Verified || fmt.Sprint(v.Nulled) != "map[notifications:1]" || fmt.Sprint(v.Rows) != "map[follows:1]" {
 		t.Errorf("verification with leftovers: %v %v, want notifications still referencing and a follow left", v, err)
 	}
@@ -167,7 +168,7 @@ func TestTrialReportsRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := ent.Preview(ctx, pool, nil, "1")
+	p, err := ent.Preview(ctx, db.Timeouts{}.Pool(pool), nil, "1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +216,7 @@ func TestTrialRunsUnderTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	started := time.Now()
-	p, err := ent.Preview(ctx, pool, nil, "1")
+	p, err := ent.Preview(ctx, db.Timeouts{}.Pool(pool), nil, "1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestChunksShrinkWhenSlow(t *testing.T) {
 		    RETURN NULL;
 		END $$;
 		CREATE TRIGGER tasks_slow BEFORE DELETE ON tasks FOR EACH STATEMENT EXECUTE FUNCTION slow_first_delete();`)
-	res, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(1), entity.Chunking{Size: 200, StatementTimeout: time.Second})
+	res, err := a.ent.DeleteChunks(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1), entity.Chunking{Size: 200, StatementTimeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

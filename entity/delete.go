@@ -19,6 +19,17 @@ type Conn interface {
 	Beginner
 }
 
+// Bounded is a Conn whose every statement carries a lock_timeout and a
+// statement_timeout (Bounds): db.Bounded, built by db.Timeouts' Pool, Tx
+// or Conn. The functions that delete, try, preview or verify an entity
+// take it rather than a bare Conn, so no path reaches the entity's tables
+// without them. (Package db is out of this package's reach: it imports
+// what imports entity in its tests.)
+type Bounded interface {
+	Conn
+	Bounds() (lock, statement time.Duration)
+}
+
 // Changes counts, per table, the rows a transaction deleted and the rows it
 // updated, as the database counted them (pg_stat_xact_all_tables): Lethe's
 // statements, the schema's cascades and SET NULLs and the application's
@@ -106,7 +117,7 @@ func (e *StatementError) Message() string {
 // (LockExclusive) and writes its tombstone, before anything else in it
 // writes: the counts are the transaction's. A refused statement is a
 // *StatementError.
-func (g *EntityGraph) DeleteRows(ctx context.Context, exec Executor, key string) (Changes, error) {
+func (g *EntityGraph) DeleteRows(ctx context.Context, exec Bounded, key string) (Changes, error) {
 	before, err := g.xactStats(ctx, exec)
 	if err != nil {
 		return Changes{}, err
@@ -278,7 +289,7 @@ type ChunkResult struct {
 // children first under the exclusive lock, which writers wait for. Any
 // other refused chunk is a *StatementError, with the chunks committed
 // before it in the result.
-func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Conn, key string, c Chunking) (ChunkResult, error) {
+func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Bounded, key string, c Chunking) (ChunkResult, error) {
 	res := ChunkResult{Changes: newChanges()}
 	large, err := g.Large(ctx, conn, key, c.Size)
 	if err != nil || !large {
@@ -304,7 +315,7 @@ func (g *EntityGraph) DeleteChunks(ctx context.Context, conn Conn, key string, c
 // of the entity key that Lethe deletes, so its deletion runs in chunks
 // (DeleteChunks). It asks in one statement whose every part stops at
 // chunk+1 rows.
-func (g *EntityGraph) Large(ctx context.Context, exec Executor, key string, chunk int) (bool, error) {
+func (g *EntityGraph) Large(ctx context.Context, exec Bounded, key string, chunk int) (bool, error) {
 	var parts []string
 	for _, table := range g.order[1:] {
 		for _, term := range g.termsOf(table, "t", lethes) {

@@ -82,7 +82,7 @@ func (a *accounts) account(t *testing.T, n, projects, tasks int) {
 // exclusive lock, the rows, the tombstone, in one transaction.
 func (a *accounts) deleteAccount(ctx context.Context, key string) (map[string]int64, error) {
 	var rows map[string]int64
-	err := pgx.BeginFunc(ctx, a.pool, func(tx pgx.Tx) error {
+	err := db.Timeouts{}.InTx(ctx, a.pool, func(tx db.Bounded) error {
 		if err := db.LockExclusive(ctx, tx, "account", key); err != nil {
 			return err
 		}
@@ -118,7 +118,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 		t.Errorf("tables %v, want parents first", got)
 	}
 	want := map[string]int64{"accounts": 1, "projects": 2, "tasks": 7, "api_keys": 1}
-	counts, err := a.ent.CountRows(a.ctx, a.pool, uuid(1))
+	counts, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 	if fmt.Sprint(rows) != fmt.Sprint(want) {
 		t.Errorf("deleted %v, want %v", rows, want)
 	}
-	left, err := a.ent.CountRows(a.ctx, a.pool, uuid(1))
+	left, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestDeleteThroughEdges(t *testing.T) {
 		}
 	}
 	// Account 2 keeps everything but the task assigned to account 1.
-	other, err := a.ent.CountRows(a.ctx, a.pool, uuid(2))
+	other, err := a.ent.CountRows(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestDeleteChunks(t *testing.T) {
 	a := setupAccounts(t)
 	a.account(t, 1, 3, 400)
 	a.account(t, 2, 1, 5)
-	res, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(1), entity.Chunking{Size: 100})
+	res, err := a.ent.DeleteChunks(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(1), entity.Chunking{Size: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestDeleteChunks(t *testing.T) {
 		t.Errorf("root row gone before the final transaction")
 	}
 	// A small entity is left to the final transaction.
-	if small, err := a.ent.DeleteChunks(a.ctx, a.pool, uuid(2), entity.Chunking{Size: 100}); err != nil || len(small.Chunks) != 0 {
+	if small, err := a.ent.DeleteChunks(a.ctx, db.Timeouts{}.Pool(a.pool), uuid(2), entity.Chunking{Size: 100}); err != nil || len(small.Chunks) != 0 {
 		t.Errorf("chunks of a small entity deleted %v (%v), want nothing", small, err)
 	}
 	rows, err := a.deleteAccount(a.ctx, uuid(1))
@@ -414,7 +414,7 @@ func TestPreviewAndVerify(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p, err := a.ent.Preview(a.ctx, a.pool, store, strings.ToUpper(uuid(1)))
+	p, err := a.ent.Preview(a.ctx, db.Timeouts{}.Pool(a.pool), store, strings.ToUpper(uuid(1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +431,7 @@ func TestPreviewAndVerify(t *testing.T) {
 	if _, err := store.DeletePrefix(a.ctx, "accounts/"+uuid(1)+"/"); err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.ent.Verify(a.ctx, a.pool, store, uuid(1))
+	v, err := a.ent.Verify(a.ctx, db.Timeouts{}.Pool(a.pool), store, uuid(1))
 	if err != nil || !v.Verified {
 		t.Fatalf("verify a clean deletion: %+v, %v", v, err)
 	}
@@ -442,7 +442,7 @@ func TestPreviewAndVerify(t *testing.T) {
 	if err := store.Put(a.ctx, "accounts/"+uuid(1)+"/late", []byte("x")); err != nil {
 		t.Fatal(err)
 	}
-	v, err = a.ent.Verify(a.ctx, a.pool, store, uuid(1))
+	v, err = a.ent.Verify(a.ctx, db.Timeouts{}.Pool(a.pool), store, uuid(1))
 	if err != nil {
 		t.Fatal(err)
 	}

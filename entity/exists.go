@@ -10,7 +10,7 @@ import (
 // Existing reports which of keys (canonical, see CanonicalKey) have a root
 // row: one lookup on the key column for all of them, so asking costs the
 // same for an entity of ten rows as for one of ten million.
-func (g *EntityGraph) Existing(ctx context.Context, exec Executor, keys []string) (map[string]bool, error) {
+func (g *EntityGraph) Existing(ctx context.Context, exec Bounded, keys []string) (map[string]bool, error) {
 	sql := newIdentTemplate(map[string]string{"table": g.Table, "key": g.KeyColumn}).
 		Fill(`SELECT t.{key}::text FROM {table} t WHERE t.{key} = ANY ($1::text[]::` + g.KeyType + `[])`)
 	rows, err := exec.Query(ctx, sql, keys)

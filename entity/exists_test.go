@@ -3,6 +3,8 @@ package entity_test
 import (
 	"fmt"
 	"testing"
+
+	"github.com/lethehq/lethe/db"
 )
 
 func TestExisting(t *testing.T) {
@@ -10,7 +12,7 @@ func TestExisting(t *testing.T) {
 	a := setupAccounts(t)
 	a.account(t, 1, 2, 3)
 	a.account(t, 2, 0, 0)
-	found, err := a.ent.Existing(a.ctx, a.pool, []string{uuid(1), uuid(2), uuid(3)})
+	found, err := a.ent.Existing(a.ctx, db.Timeouts{}.Pool(a.pool), []string{uuid(1), uuid(2), uuid(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +23,7 @@ func TestExisting(t *testing.T) {
 	a.exec(t, `DELETE FROM tasks`)
 	a.exec(t, `DELETE FROM projects`)
 	a.exec(t, `DELETE FROM accounts WHERE id = $1`, uuid(1))
-	if found, err := a.ent.Existing(a.ctx, a.pool, []string{uuid(1), uuid(2)}); err != nil || len(found) != 1 || !found[uuid(2)] {
+	if found, err := a.ent.Existing(a.ctx, db.Timeouts{}.Pool(a.pool), []string{uuid(1), uuid(2)}); err != nil || len(found) != 1 || !found[uuid(2)] {
 		t.Errorf("after deleting account 1: Existing = %v, %v; want only account 2", found, err)
 	}
 }

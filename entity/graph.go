@@ -341,7 +341,7 @@ func (e *KeyError) Error() string {
 // CountRows returns, per table, how many rows of the entity key exist and go
 // with it, whether Lethe or the schema's cascade deletes them: what a
 // deletion would remove, or, after one, what was left behind.
-func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+func (g *EntityGraph) CountRows(ctx context.Context, exec Bounded, key string) (map[string]int64, error) {
 	return g.count(ctx, exec, key, g.order, gone)
 }
 
@@ -349,7 +349,7 @@ func (g *EntityGraph) CountRows(ctx context.Context, exec Executor, key string) 
 // reference the entity key: what its deletion would detach (the schema's
 // foreign key sets their column to NULL), or, after one, what still names
 // it.
-func (g *EntityGraph) CountNulled(ctx context.Context, exec Executor, key string) (map[string]int64, error) {
+func (g *EntityGraph) CountNulled(ctx context.Context, exec Bounded, key string) (map[string]int64, error) {
 	return g.count(ctx, exec, key, g.nullTables(), nulled)
 }
 

@@ -42,7 +42,7 @@ type Preview struct {
 // Preview reports what deleting key would remove, and removes nothing: it
 // counts the rows, then runs the deletion's statements in a transaction it
 // rolls back (Trial).
-func (e *Entity) Preview(ctx context.Context, exec Conn, blobs blob.Store, key string) (*Preview, error) {
+func (e *Entity) Preview(ctx context.Context, exec Bounded, blobs blob.Store, key string) (*Preview, error) {
 	key, err := e.CanonicalKey(ctx, exec, key)
 	if err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ type Verification struct {
 // still present; a schema-owned table's rows that its cascade should have
 // taken too), a row of a set_null edge that still references it, or a blob
 // under its prefix.
-func (e *Entity) Verify(ctx context.Context, exec Executor, blobs blob.Store, key string) (*Verification, error) {
+func (e *Entity) Verify(ctx context.Context, exec Bounded, blobs blob.Store, key string) (*Verification, error) {
 	v := &Verification{Entity: e.Name, Key: key, Rows: map[string]int64{}, Nulled: map[string]int64{}, BlobSample: []string{}}
 	rows, err := e.CountRows(ctx, exec, key)
 	if err != nil {

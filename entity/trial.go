@@ -114,7 +114,7 @@ const slowFraction = 4
 // entity's rows and nulled rows per table (CountRows, CountNulled), to tell
 // the rows beyond them. A statement the database refuses is reported in the
 // result, not as an error.
-func (e *Entity) Trial(ctx context.Context, conn Conn, key string, own, ownNulled map[string]int64) (*Trial, error) {
+func (e *Entity) Trial(ctx context.Context, conn Bounded, key string, own, ownNulled map[string]int64) (*Trial, error) {
 	lock, statement := e.cfg.EntityTimeouts(e.Name)
 	timeouts := struct{ Lock, Statement time.Duration }{lock.D(), statement.D()}
 	t := &Trial{

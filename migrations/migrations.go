@@ -286,6 +286,22 @@ func withLock(ctx context.Context, pool *pgxpool.Pool, fn func(conn *pgxpool.Con
 		return fmt.Errorf("acquire connection: %w", err)
 	}
 	defer conn.Release()
+	// The connection's session defaults (database.lock_timeout and
+	// statement_timeout) bound Lethe's work beside an application; a
+	// migration waits for another process's migrations and for its own
+	// tables' locks instead, however long they take. A connection whose
+	// reset fails is closed rather than pooled without its defaults.
+	if _, err := conn.Exec(ctx, `SELECT set_config('lock_timeout', '0', false), set_config('statement_timeout', '0', false)`); err != nil {
+		return fmt.Errorf("lift timeouts for migrations: %w", err)
+	}
+	defer func() {
+		ctx := context.WithoutCancel(ctx)
+		if _, err := conn.Exec(ctx, `
+			SELECT set_config(name, reset_val, false) FROM pg_settings
+			WHERE name IN ('lock_timeout', 'statement_timeout')`); err != nil {
+			_ = conn.Conn().Close(ctx)
+		}
+	}()
 	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, advisoryLockKey); err != nil {
 		return fmt.Errorf("take migration lock: %w", err)
 	}

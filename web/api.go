@@ -15,6 +15,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/quote"
 )
 
@@ -378,17 +379,18 @@ func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 	switch p := policy.(type) {
 	case *config.Expire:
 		run := int64(p.BatchSize) * int64(p.MaxBatchesPerRun)
-		preview, err = db.PreviewExpire(r.Context(), s.opts.Pool, db.ExpireColumns{
+		preview, err = db.PreviewExpire(r.Context(), db.Timeouts{Lock: p.LockTimeout.D()}.Pool(s.opts.Pool), db.ExpireColumns{
 			Policy: p.Name, Table: p.Table, Key: p.KeyColumn, ExpiresAt: p.ExpiresAtColumn,
 			Status: p.StatusColumn, InitiatedAt: p.InitiatedAtColumn, BlobKey: p.BlobKeyColumn, Hold: p.HoldColumn,
 		}, run, run)
 	case *config.Sweep:
 		t := db.SweepTable{Table: p.Table, KeyColumn: p.KeyColumn, ExpiresAtColumn: p.ExpiresAtColumn, HoldColumn: p.HoldColumn}
 		countCap := int64(p.MaxBatchSize) * sweepPreviewBatches
+		bounded := db.Timeouts{Lock: p.LockTimeout.D()}.Pool(s.opts.Pool)
 		if p.Mode == config.SweepPartitions {
-			preview, err = db.PreviewSweepPartitions(r.Context(), s.opts.Pool, t, countCap)
+			preview, err = db.PreviewSweepPartitions(r.Context(), bounded, t, countCap)
 		} else {
-			preview, err = db.PreviewSweep(r.Context(), s.opts.Pool, t, countCap)
+			preview, err = db.PreviewSweep(r.Context(), bounded, t, countCap)
 		}
 	case *config.Tombstone:
 		writeError(w, http.StatusBadRequest, fmt.Sprintf(
@@ -400,6 +402,11 @@ func (s *Server) handlePreviewPolicy(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
+		if db.IsLockTimeout(err) {
+			// The application holds the table: say so, as the workers do.
+			lock, table := previewLock(policy)
+			s.lockTimedOut(r.Context(), name, metrics.StepPreview, table, lock, err)
+		}
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -483,4 +490,15 @@ func (s *Server) handleThroughput(w http.ResponseWriter, r *http.Request) {
 		"window": window, "bucket_seconds": int(win.bucket.Seconds()), "policy": policy,
 		"rows": rows, "blobs": blobs, "points": points,
 	})
+}
+
+// previewLock is the lock_timeout and table of a policy's preview.
+func previewLock(policy config.Policy) (time.Duration, string) {
+	switch p := policy.(type) {
+	case *config.Expire:
+		return p.LockTimeout.D(), p.Table
+	case *config.Sweep:
+		return p.LockTimeout.D(), p.Table
+	}
+	return 0, ""
 }

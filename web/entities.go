@@ -15,6 +15,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/jobs"
 )
@@ -186,8 +187,16 @@ func (s *Server) handlePreviewEntity(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	preview, err := ent.Preview(r.Context(), s.opts.Pool, s.opts.Blobs, key)
+	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
+	preview, err := ent.Preview(r.Context(), db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), s.opts.Blobs, key)
 	if err != nil {
+		if db.IsLockTimeout(err) {
+			// The application holds a table of the entity: say so, as the
+			// workers do.
+			db.ReportLockTimeout(r.Context(), s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
+				Policy: ent.PolicyName(), Step: metrics.StepPreview, Tables: ent.Tables(), LockTimeout: lock.D(), Err: err,
+			})
+		}
 		writeError(w, http.StatusInternalServerError, "preview: "+err.Error())
 		return
 	}
@@ -270,8 +279,14 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 // force is false.
 func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *entity.Entity, keys []string, batch, force bool) {
 	ctx := r.Context()
-	existing, err := ent.Existing(ctx, s.opts.Pool, keys)
+	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
+	existing, err := ent.Existing(ctx, db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), keys)
 	if err != nil {
+		if db.IsLockTimeout(err) {
+			db.ReportLockTimeout(ctx, s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
+				Policy: ent.PolicyName(), Step: metrics.StepDeleteEntity, Tables: []string{ent.Table}, LockTimeout: lock.D(), Err: err,
+			})
+		}
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}

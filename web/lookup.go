@@ -250,8 +250,10 @@ func (l Lookup) Status(ctx context.Context, ent *entity.Entity, key string, tria
 // counts fills what deleting the key now would remove: the row counts, or
 // with trial the whole dry run.
 func (l Lookup) counts(ctx context.Context, st *EntityStatus, ent *entity.Entity, key string, trial bool) error {
+	lock, statement := l.Config.EntityTimeouts(ent.Name)
+	bounded := db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(l.Pool)
 	if trial {
-		p, err := ent.Preview(ctx, l.Pool, l.Blobs, key)
+		p, err := ent.Preview(ctx, bounded, l.Blobs, key)
 		if err != nil {
 			return fmt.Errorf("status of %s: dry run: %w", ent.Name, err)
 		}
@@ -264,11 +266,11 @@ func (l Lookup) counts(ctx context.Context, st *EntityStatus, ent *entity.Entity
 		st.TotalRows = &p.TotalRows
 		return nil
 	}
-	rows, err := ent.CountRows(ctx, l.Pool, key)
+	rows, err := ent.CountRows(ctx, bounded, key)
 	if err != nil {
 		return fmt.Errorf("status of %s: count rows: %w", ent.Name, err)
 	}
-	nulled, err := ent.CountNulled(ctx, l.Pool, key)
+	nulled, err := ent.CountNulled(ctx, bounded, key)
 	if err != nil {
 		return fmt.Errorf("status of %s: count referencing rows: %w", ent.Name, err)
 	}

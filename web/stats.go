@@ -10,6 +10,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 )
 
 // countCap bounds each count over a policy table: past it the dashboard
@@ -267,7 +268,8 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 	case *config.Expire:
 		ps.Table = p.Table
 		ps.StuckAfter = p.StuckAfter.D().String()
-		c, err := db.CountStatus(ctx, pool, db.StatusTable{
+		bounded := db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}.Pool(pool)
+		c, err := db.CountStatus(ctx, bounded, db.StatusTable{
 			Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
 			InitiatedAtColumn: p.InitiatedAtColumn, StuckAfter: p.StuckAfter.D(),
 		}, countCap)
@@ -275,6 +277,7 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 			if ctx.Err() != nil {
 				return ps, err
 			}
+			s.lockTimedOut(ctx, p.Name, metrics.StepCount, p.Table, p.LockTimeout.D(), err)
 			ps.CountError = err.Error()
 			break
 		}
@@ -282,11 +285,13 @@ func (s *Server) policyStats(ctx context.Context, policy config.Policy, states m
 		ps.OldestExpiredAt, ps.Capped = c.OldestExpiredAt, c.Capped
 	case *config.Sweep:
 		ps.Table = p.Table
-		c, err := db.CountExpired(ctx, pool, p.Table, p.ExpiresAtColumn, countCap)
+		bounded := db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}.Pool(pool)
+		c, err := db.CountExpired(ctx, bounded, p.Table, p.ExpiresAtColumn, countCap)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ps, err
 			}
+			s.lockTimedOut(ctx, p.Name, metrics.StepCount, p.Table, p.LockTimeout.D(), err)
 			ps.CountError = err.Error()
 			break
 		}
@@ -379,4 +384,16 @@ func nextRun(schedule string, lastRun *time.Time, now time.Time) time.Time {
 		}
 	}
 	return sched.Next(now).UTC()
+}
+
+// lockTimedOut reports err when it is a lock timeout of policy's step on
+// table (db.ReportLockTimeout): counted and logged at WARN, as the
+// workers' are.
+func (s *Server) lockTimedOut(ctx context.Context, policy, step, table string, lockTimeout time.Duration, err error) {
+	if !db.IsLockTimeout(err) {
+		return
+	}
+	db.ReportLockTimeout(ctx, s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
+		Policy: policy, Step: step, Tables: []string{table}, LockTimeout: lockTimeout, Err: err,
+	})
 }

@@ -115,10 +115,10 @@ type chunkedDeletion struct {
 func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (*chunkedDeletion, error) {
 	// Most entities are small: they are deleted in the final transaction
 	// alone, without a connection and a lock of their own.
-	if large, err := ent.Large(ctx, e.deps.Pool, key, ent.ChunkSize()); err != nil || !large {
+	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
+	if large, err := ent.Large(ctx, timeouts.Pool(e.deps.Pool), key, ent.ChunkSize()); err != nil || !large {
 		return nil, err
 	}
-	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
 	res := &chunkedDeletion{}
 	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLock(ent.Name, key), func(conn *pgxpool.Conn) error {
 		if err := checkHold(ctx, conn, ent.Name, key); err != nil {
@@ -129,7 +129,7 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 		}
 		res.Deleting = true
 		var err error
-		res.ChunkResult, err = ent.DeleteChunks(ctx, conn, key, entity.Chunking{Size: ent.ChunkSize(), StatementTimeout: timeouts.Statement})
+		res.ChunkResult, err = ent.DeleteChunks(ctx, timeouts.Conn(conn), key, entity.Chunking{Size: ent.ChunkSize(), StatementTimeout: timeouts.Statement})
 		return err
 	})
 	if err != nil {
@@ -217,7 +217,8 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err != nil {
 		return res, err
 	}
-	if err := EntityTimeouts(e.deps.Config, args.Entity).SetLocal(ctx, tx); err != nil {
+	bounded, err := EntityTimeouts(e.deps.Config, args.Entity).Tx(ctx, tx)
+	if err != nil {
 		return res, err
 	}
 	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
@@ -227,7 +228,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		return res, err
 	}
 	// What the database changed, read before Lethe's own writes below.
-	changes, err := ent.DeleteRows(ctx, tx, args.Key)
+	changes, err := ent.DeleteRows(ctx, bounded, args.Key)
 	if err != nil {
 		return res, err
 	}

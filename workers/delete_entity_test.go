@@ -178,7 +178,7 @@ func TestDeletionFailsVisiblyAndRetryFinishes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := ent.Verify(ctx, pool, blobs, "1"); err != nil || !v.Verified {
+	if v, err := ent.Verify(ctx, db.Timeouts{}.Pool(pool), blobs, "1"); err != nil || !v.Verified {
 		t.Errorf("verification after the retry: %v %v", v, err)
 	}
 	audit, err = db.ListAudit(ctx, pool, "users", 10)

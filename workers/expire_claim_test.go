@@ -373,13 +373,13 @@ func (b *expireBundle) checkAllGone(t *testing.T, pastes []paste) {
 func expireResetStuck(t *testing.T, pool *pgxpool.Pool, table *db.ExpireTable, stuckAfter time.Duration) int64 {
 	t.Helper()
 	batches := db.BatchJobs{Schema: config.DefaultRiverSchema, Kind: jobs.KindExpireBatch}
-	claims, err := table.StuckClaims(t.Context(), pool, stuckAfter, time.Time{}, 1000)
+	claims, err := table.StuckClaims(t.Context(), db.Timeouts{}.Pool(pool), stuckAfter, time.Time{}, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rows int64
 	for _, at := range claims {
-		err := pgx.BeginFunc(t.Context(), pool, func(tx pgx.Tx) error {
+		err := db.Timeouts{}.InTx(t.Context(), pool, func(tx db.Bounded) error {
 			r, err := table.ResetClaim(t.Context(), tx, at, batches)
 			rows += r.Rows
 			return err

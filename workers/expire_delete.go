@@ -74,11 +74,15 @@ func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, ta
 		// One snapshot for the queued jobs and the due rows: a batch
 		// that commits in between leaves both at once.
 		err := pgx.BeginTxFunc(ctx, conn, pgx.TxOptions{IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+			bounded, err := expireTimeouts(p).Tx(ctx, tx)
+			if err != nil {
+				return err
+			}
 			queued, err := db.QueuedExpireDeleteRows(ctx, tx, w.deps.Config.River.Schema, p.Name)
 			if err != nil {
 				return err
 			}
-			if planned, err = table.PlanDue(ctx, tx, int(queued), p.BatchSize, n); err != nil || len(planned) == 0 {
+			if planned, err = table.PlanDue(ctx, bounded, int(queued), p.BatchSize, n); err != nil || len(planned) == 0 {
 				return err
 			}
 			params := make([]river.InsertManyParams, len(planned))
@@ -90,6 +94,12 @@ func (w *expirePlanWorker) planDeletes(ctx context.Context, p *config.Expire, ta
 			}
 			return nil
 		})
+		if db.IsLockTimeout(err) {
+			// The application holds the table: end the run, the next one
+			// tries again.
+			w.deps.lockTimedOut(ctx, p.Name, metrics.StepClaim, []string{p.Table}, p.LockTimeout.D(), err)
+			break
+		}
 		if err != nil {
 			return rows, batches, fmt.Errorf("policy %s: queue batches: %w", p.Name, err)
 		}
@@ -202,11 +212,11 @@ func (w *expireDeleteWorker) deleteChunk(ctx context.Context, p *config.Expire, 
 				return err
 			}
 		}
-		if err := expireTimeouts(p).SetLocal(ctx, tx); err != nil {
+		bounded, err := expireTimeouts(p).Tx(ctx, tx)
+		if err != nil {
 			return err
 		}
-		var err error
-		if rows, err = table.DeleteDue(ctx, tx, n, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
+		if rows, err = table.DeleteDue(ctx, bounded, n, job.Args.From, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		outcome := db.OutcomeOK

@@ -91,10 +91,11 @@ func (w *expirePlanWorker) plan(ctx context.Context, p *config.Expire) (int, int
 			if err := db.AsyncCommit(ctx, tx); err != nil {
 				return err
 			}
-			if err := expireTimeouts(p).SetLocal(ctx, tx); err != nil {
+			bounded, err := expireTimeouts(p).Tx(ctx, tx)
+			if err != nil {
 				return err
 			}
-			c, err := table.Claim(ctx, tx, size, cursor)
+			c, err := table.Claim(ctx, bounded, size, cursor)
 			if n = c.Rows; err != nil || n == 0 {
 				return err
 			}

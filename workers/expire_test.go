@@ -226,7 +226,7 @@ func (b *expireBundle) claim(t *testing.T, limit int) (int, time.Time) {
 		n  int
 		at time.Time
 	)
-	err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+	err := db.Timeouts{}.InTx(t.Context(), b.pool, func(tx db.Bounded) error {
 		c, err := b.table(t).Claim(t.Context(), tx, limit, db.ClaimCursor{})
 		n, at = c.Rows, c.At
 		return err
@@ -330,7 +330,7 @@ func TestExpire(t *testing.T) {
 		}
 
 		// Visible: a count, an audit entry naming the policy, a metric.
-		counts, err := db.CountStatus(t.Context(), b.pool, db.StatusTable{
+		counts, err := db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), db.StatusTable{
 			Table: "pastes", ExpiresAtColumn: "expires_at", StatusColumn: "deletion_status",
 			InitiatedAtColumn: "deletion_initiated_at", StuckAfter: time.Nanosecond,
 		}, 1000)
@@ -369,7 +369,7 @@ func TestExpire(t *testing.T) {
 		if _, err := b.pool.Exec(t.Context(), `UPDATE pastes SET blob_key = NULL WHERE id = $1`, bad[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := b.table(t).Release(t.Context(), b.pool); err != nil || n != 3 {
+		if n, err := b.table(t).Release(t.Context(), db.Timeouts{}.Pool(b.pool)); err != nil || n != 3 {
 			t.Fatalf("released %d rows (%v), want 3", n, err)
 		}
 		if job := b.runJob(t, jobs.ExpirePlan{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
@@ -574,7 +574,7 @@ func TestExpire(t *testing.T) {
 						n  int
 						at time.Time
 					)
-					err := pgx.BeginFunc(t.Context(), b.pool, func(tx pgx.Tx) error {
+					err := db.Timeouts{}.InTx(t.Context(), b.pool, func(tx db.Bounded) error {
 						c, err := table.Claim(t.Context(), tx, 37, db.ClaimCursor{})
 						n, at = c.Rows, c.At
 						return err
@@ -622,7 +622,7 @@ func TestExpire(t *testing.T) {
 		p := b.cfg.Expire("pastes")
 		status := db.StatusTable{Table: p.Table, ExpiresAtColumn: p.ExpiresAtColumn, StatusColumn: p.StatusColumn,
 			InitiatedAtColumn: p.InitiatedAtColumn, StuckAfter: 2 * time.Hour}
-		counts, err := db.CountStatus(t.Context(), b.pool, status, 1000)
+		counts, err := db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), status, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -632,7 +632,7 @@ func TestExpire(t *testing.T) {
 		if job := b.runJob(t, jobs.ExpireWatchdog{Policy: "pastes"}); job.State != rivertype.JobStateCompleted {
 			t.Fatalf("watchdog ended %s: %v", job.State, job.Errors)
 		}
-		if counts, err = db.CountStatus(t.Context(), b.pool, status, 1000); err != nil {
+		if counts, err = db.CountStatus(t.Context(), db.Timeouts{}.Pool(b.pool), status, 1000); err != nil {
 			t.Fatal(err)
 		}
 		if counts.Backlog != 20 || counts.InProgress != 10 || counts.Stuck != 0 {

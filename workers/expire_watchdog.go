@@ -127,12 +127,12 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 	// settle runs one claim's check in its own transaction and, when the
 	// claim's blob deletes began, runs its batch job again in the same
 	// transaction, under the claim's lock.
-	settle := func(at time.Time, check func(context.Context, pgx.Tx, time.Time, db.BatchJobs) (db.ClaimReset, error)) (db.ClaimReset, int64, error) {
+	settle := func(at time.Time, check func(context.Context, db.Bounded, time.Time, db.BatchJobs) (db.ClaimReset, error)) (db.ClaimReset, int64, error) {
 		var (
 			res  db.ClaimReset
 			rows int64
 		)
-		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
+		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx db.Bounded) error {
 			var err error
 			if res, err = check(ctx, tx, at, batches); err != nil || !res.Begun {
 				return err
@@ -140,7 +140,7 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 			if rows, err = table.ClaimRows(ctx, tx, at); err != nil {
 				return err
 			}
-			return requeueBatch(ctx, tx, p.Name, at, res.JobID, rows)
+			return requeueBatch(ctx, tx.Tx(), p.Name, at, res.JobID, rows)
 		})
 		return res, rows, err
 	}
@@ -180,7 +180,7 @@ func (w *expireWatchdogWorker) reset(ctx context.Context, p *config.Expire) (wat
 	var after time.Time
 	for {
 		var claims []time.Time
-		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx pgx.Tx) error {
+		err := expireTimeouts(p).InTx(ctx, w.deps.Pool, func(tx db.Bounded) error {
 			var err error
 			claims, err = table.StuckClaims(ctx, tx, p.StuckAfter.D(), after, stuckClaimsPage)
 			return err

@@ -3,9 +3,7 @@ package workers
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -33,30 +31,9 @@ const (
 // once at WARN with its blocker (db.Blockers), which it
 // returns described.
 func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []string, lockTimeout time.Duration, err error) string {
-	d.Metrics.LockTimeouts.WithLabelValues(policy, step).Inc()
-	ctx = context.WithoutCancel(ctx)
-	attrs := []any{
-		slog.String("policy", policy), slog.String("step", step),
-		slog.String("table", strings.Join(tables, ",")), slog.Float64("lock_timeout_seconds", lockTimeout.Seconds()),
-		slog.String("error", err.Error()),
-	}
-	holders, lookupErr := db.Blockers(ctx, d.Pool, err, tables)
-	var blocker string
-	switch {
-	case lookupErr != nil:
-		blocker = "a lock on " + strings.Join(tables, ", ") + " (holder unknown)"
-		attrs = append(attrs, slog.String("lookup_error", lookupErr.Error()))
-	case len(holders) == 0:
-		blocker = "a lock on " + strings.Join(tables, ", ") + ", released since"
-	default:
-		h := holders[0]
-		blocker = h.String()
-		attrs = append(attrs, slog.Int("blocking_pid", int(h.PID)), slog.String("blocking_application", h.Application),
-			slog.String("blocking_state", h.State), slog.Float64("blocking_for", h.For.Round(time.Second).Seconds()),
-			slog.String("blocking_lock", h.Mode))
-	}
-	attrs = append(attrs, slog.String("waiting_on", blocker))
-	d.Logger.WarnContext(ctx, "Gave up waiting for a lock; will try again later", attrs...)
+	blocker := db.ReportLockTimeout(ctx, d.Pool, d.Logger, d.Metrics.LockTimeouts, db.LockTimeout{
+		Policy: policy, Step: step, Tables: tables, LockTimeout: lockTimeout, Err: err,
+	})
 	noteLock(ctx, blocker)
 	return blocker
 }
@@ -103,6 +80,14 @@ func waitingOn(job *rivertype.JobRow) string {
 func expireTimeouts(p *config.Expire) db.Timeouts {
 	return db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}
 }
+
+// SweepTimeouts are the timeouts of sweep policy p's statements.
+func SweepTimeouts(p *config.Sweep) db.Timeouts {
+	return db.Timeouts{Lock: p.LockTimeout.D(), Statement: p.StatementTimeout.D()}
+}
+
+// ExpireTimeouts are the timeouts of expire policy p's statements.
+func ExpireTimeouts(p *config.Expire) db.Timeouts { return expireTimeouts(p) }
 
 // EntityTimeouts are the timeouts of the statements on entity's tables and
 // tombstones.

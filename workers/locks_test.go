@@ -179,7 +179,7 @@ func TestExpireGivesWayToTableLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	var claim db.ClaimedBatch
-	if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	if err := (db.Timeouts{}).InTx(ctx, pool, func(tx db.Bounded) error {
 		claim, err = table.Claim(ctx, tx, 10, db.ClaimCursor{})
 		return err
 	}); err != nil || claim.Rows != 10 {

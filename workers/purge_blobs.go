@@ -85,7 +85,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	var v *entity.Verification
 	if err == nil {
-		v, err = ent.Verify(ctx, e.deps.Pool, e.deps.Blobs, args.Key)
+		v, err = ent.Verify(ctx, EntityTimeouts(e.deps.Config, args.Entity).Pool(e.deps.Pool), e.deps.Blobs, args.Key)
 	}
 	switch {
 	case err != nil:

@@ -157,7 +157,7 @@ func (s *Sweeper) sweepRows(ctx context.Context, p *config.Sweep) (SweepResult, 
 		}
 		began := time.Now()
 		batchCtx, done := s.batchContext(ctx)
-		deleted, err := db.SweepBatch(batchCtx, s.deps.Pool, t, kind, batch, p.StatementTimeout.D(), p.LockTimeout.D())
+		deleted, err := db.SweepBatch(batchCtx, SweepTimeouts(p).Pool(s.deps.Pool), t, kind, batch)
 		done()
 		took := time.Since(began)
 		if db.IsLockTimeout(err) {
@@ -251,7 +251,7 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 			}
 		}
 		began := time.Now()
-		rows, err := db.DropPartition(ctx, s.deps.Pool, p.Table, part.Name, timeout, lockTimeout)
+		rows, err := db.DropPartition(ctx, db.Timeouts{Lock: lockTimeout, Statement: timeout}.Pool(s.deps.Pool), p.Table, part.Name)
 		if db.IsSweepTimeout(err) {
 			res.Timeouts++
 			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
@@ -274,7 +274,7 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 			continue
 		}
 		name := partitionName(p.Table, p.PartitionPeriod, from)
-		err := db.CreatePartition(ctx, s.deps.Pool, p.Table, name, from, to, timeout, lockTimeout)
+		err := db.CreatePartition(ctx, db.Timeouts{Lock: lockTimeout, Statement: timeout}.Pool(s.deps.Pool), p.Table, name, from, to)
 		if db.IsSweepTimeout(err) {
 			res.Timeouts++
 			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()

@@ -116,7 +116,7 @@ func insertKeys(t *testing.T, pool *pgxpool.Pool, table string, expired, fresh i
 
 func countKeys(t *testing.T, pool *pgxpool.Pool, table string) (total, expired int64) {
 	t.Helper()
-	st, err := db.GetSweepStatus(context.Background(), pool, db.SweepTable{Table: table, ExpiresAtColumn: "expires_at"})
+	st, err := db.GetSweepStatus(context.Background(), db.Timeouts{}.Pool(pool), db.SweepTable{Table: table, ExpiresAtColumn: "expires_at"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -622,7 +622,7 @@ func TestSweepPartitions(t *testing.T) {
 	for i, rows := range map[int]int{-3: 4, -2: 3} {
 		from, to := periodAdd(today, "day", i), periodAdd(today, "day", i+1)
 		name := partitionName(table, "day", from)
-		if err := db.CreatePartition(ctx, b.pool, table, name, from, to, time.Minute, time.Minute); err != nil {
+		if err := db.CreatePartition(ctx, db.Timeouts{Lock: time.Minute, Statement: time.Minute}.Pool(b.pool), table, name, from, to); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := b.pool.Exec(ctx, `

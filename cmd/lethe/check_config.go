@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -12,6 +13,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/metrics"
 	"github.com/lethehq/lethe/workers"
 )
 
@@ -93,9 +95,11 @@ func (c *cli) checkTables(ctx context.Context, cfg *config.Config, strict bool) 
 		var findings []db.TableFinding
 		switch p := policy.(type) {
 		case *config.Expire:
-			findings, err = db.CheckExpireTable(ctx, pool, workers.ExpireColumns(p))
+			findings, err = db.CheckExpireTable(ctx, workers.ExpireTimeouts(p).Pool(pool), workers.ExpireColumns(p))
+			c.lockTimedOut(ctx, cfg, pool, p.Name, p.Table, p.LockTimeout.D(), err)
 		case *config.Sweep:
-			findings, err = db.CheckSweepTable(ctx, pool, p.Name, workers.SweepTable(p), p.Mode == config.SweepPartitions)
+			findings, err = db.CheckSweepTable(ctx, workers.SweepTimeouts(p).Pool(pool), p.Name, workers.SweepTable(p), p.Mode == config.SweepPartitions)
+			c.lockTimedOut(ctx, cfg, pool, p.Name, p.Table, p.LockTimeout.D(), err)
 		case *config.Tombstone:
 			fmt.Fprintf(c.stdout, "  %-16s checked with entity %s below\n", name, p.Entity)
 			continue
@@ -364,4 +368,16 @@ func (c *cli) printTimeline(cfg *config.Config) {
 		}
 		fmt.Fprintf(c.stdout, "  %-24s %-10s %s\n", t.Kind, t.Timeout, from)
 	}
+}
+
+// lockTimedOut logs err at WARN with its blocker when it is a lock timeout
+// on policy's table, as `lethe serve` does (db.ReportLockTimeout): the
+// check gave up on a lock an application holds.
+func (c *cli) lockTimedOut(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, policy, table string, lockTimeout time.Duration, err error) {
+	if !db.IsLockTimeout(err) {
+		return
+	}
+	db.ReportLockTimeout(ctx, pool, c.logger(cfg), metrics.New().LockTimeouts, db.LockTimeout{
+		Policy: policy, Step: "check", Tables: []string{table}, LockTimeout: lockTimeout, Err: err,
+	})
 }

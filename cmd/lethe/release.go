@@ -47,7 +47,7 @@ func releaseCommand() command {
 		if err != nil {
 			return err
 		}
-		n, err := table.Release(ctx, pool)
+		n, err := table.Release(ctx, workers.ExpireTimeouts(p).Pool(pool))
 		if err != nil {
 			return err
 		}

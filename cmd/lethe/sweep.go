@@ -85,7 +85,7 @@ func (c *cli) sweepStatus(ctx context.Context, pool *pgxpool.Pool, policies []*c
 	fmt.Fprintln(tw, "POLICY\tTABLE\tMODE\tTABLE SIZE\tTOTAL KEYS\tEXPIRED KEYS\tOLDEST EXPIRATION\tNEWEST EXPIRATION")
 	var errs []string
 	for _, p := range policies {
-		st, err := db.GetSweepStatus(ctx, pool, workers.SweepTable(p))
+		st, err := db.GetSweepStatus(ctx, workers.SweepTimeouts(p).Pool(pool), workers.SweepTable(p))
 		if err != nil {
 			errs = append(errs, err.Error())
 			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\n", p.Name, p.Table, p.Mode)

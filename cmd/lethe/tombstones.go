@@ -150,7 +150,7 @@ func deleteCommand() command {
 			return c.previewDelete(ctx, cfg, pool, ent, key)
 		}
 		if !force {
-			if err := checkDeletable(ctx, pool, ent, key); err != nil {
+			if err := checkDeletable(ctx, cfg, pool, ent, key); err != nil {
 				return err
 			}
 		}
@@ -233,8 +233,8 @@ func (p *jobProgress) show(w io.Writer, job *rivertype.JobRow) {
 // would otherwise leave a tombstone that refuses a later create of that key.
 // A key deleted before (its tombstone stands) may be deleted again. --force
 // skips the check, to delete ahead of a creation still on its way.
-func checkDeletable(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, key string) error {
-	existing, err := ent.Existing(ctx, pool, []string{key})
+func checkDeletable(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, ent *entity.Entity, key string) error {
+	existing, err := ent.Existing(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), []string{key})
 	if err != nil {
 		return err
 	}
@@ -280,7 +280,7 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 			return err
 		}
 	}
-	p, err := ent.Preview(ctx, pool, blobs, key)
+	p, err := ent.Preview(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), blobs, key)
 	if err != nil {
 		return err
 	}

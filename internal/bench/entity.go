@@ -150,7 +150,7 @@ func loadAccount(ctx context.Context, pool *pgxpool.Pool, key string, tasks int)
 func deleteAccount(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, key string, chunk int) (total, final time.Duration, rows int64, err error) {
 	started := time.Now()
 	if chunk > 0 {
-		chunked, err := ent.DeleteChunks(ctx, pool, key, entity.Chunking{Size: chunk})
+		chunked, err := ent.DeleteChunks(ctx, db.Timeouts{}.Pool(pool), key, entity.Chunking{Size: chunk}) // the connection's timeouts
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -161,7 +161,11 @@ func deleteAccount(ctx context.Context, pool *pgxpool.Pool, ent *entity.Entity, 
 		if err := db.LockExclusive(ctx, tx, ent.Name, key); err != nil {
 			return err
 		}
-		deleted, err := ent.DeleteRows(ctx, tx, key)
+		bounded, err := db.Timeouts{}.Tx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		deleted, err := ent.DeleteRows(ctx, bounded, key)
 		if err != nil {
 			return err
 		}

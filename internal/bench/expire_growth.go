@@ -180,8 +180,11 @@ func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.Expi
 		var claim db.ClaimedBatch
 		start := time.Now()
 		err := expireGrowthTx(ctx, pool, func(tx pgx.Tx) error {
-			var err error
-			claim, err = table.Claim(ctx, tx, batchSize, cursor)
+			bounded, err := db.Timeouts{}.Tx(ctx, tx) // the connection's defaults
+			if err != nil {
+				return err
+			}
+			claim, err = table.Claim(ctx, bounded, batchSize, cursor)
 			return err
 		})
 		if err != nil {

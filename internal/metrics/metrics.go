@@ -138,6 +138,8 @@ const (
 	StepDeleteEntity = "delete_entity" // tombstone: an entity's deletion
 	StepIngest       = "ingest"        // tombstone: a run ingestion write
 	StepPurge        = "purge"         // tombstone: recording a blob purge
+	StepCount        = "count"         // expire, sweep: the dashboard's counts of the table
+	StepPreview      = "preview"       // every kind: the API's preview of a policy or entity
 	StepPrune        = "prune"         // the history prune (HistoryLabel): a batch of the audit
 )
 
@@ -145,11 +147,11 @@ const (
 func LockSteps(k config.Kind) []string {
 	switch k {
 	case config.KindExpire:
-		return []string{StepClaim, StepFinish, StepReset}
+		return []string{StepClaim, StepFinish, StepReset, StepCount, StepPreview}
 	case config.KindSweep:
-		return []string{StepSweep}
+		return []string{StepSweep, StepCount, StepPreview}
 	case config.KindTombstone:
-		return []string{StepDeleteEntity, StepIngest, StepPurge}
+		return []string{StepDeleteEntity, StepIngest, StepPurge, StepPreview}
 	}
 	return nil
 }

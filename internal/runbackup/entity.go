@@ -131,7 +131,11 @@ func RestoreEntity(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, en
 			if res.TombstoneCleared, err = tombstone.NewPostgres(tx).Clear(ctx, name, key); err != nil {
 				return err
 			}
-			res.Rows, err = ent.WriteRows(ctx, tx, key, entity.Rows(b.Tables))
+			bounded, err := timeouts.Tx(ctx, tx)
+			if err != nil {
+				return err
+			}
+			res.Rows, err = ent.WriteRows(ctx, bounded, key, entity.Rows(b.Tables))
 			return err
 		})
 	})

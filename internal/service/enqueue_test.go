@@ -73,7 +73,8 @@ VALUES ('lethe.delete_entity', '{"entity":"run","key":"3f2a9c"}', 25);`); err !=
 	runRubyForm(t, url)
 
 	// The Python form: its job is in Lethe's River schema, with the kind and
-	// args the job table documents.
+	// args the job table documents (the first with its key: once it has
+	// run, its purge_blobs job has the key too).
 	runPythonForm(t, url)
 	// Its deletion may already have run and inserted the purge job of the
 	// same key: the job asked for is the delete_entity one.

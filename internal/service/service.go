@@ -152,17 +152,20 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 // database.max_conns - 1 connections: River's listener takes one more of
 // its own (it hijacks a pool connection for LISTEN, and the pool may then
 // open another), so a serving process never exceeds database.max_conns.
-// Idle connections close after database.max_conn_idle_time, and a server
-// without a free slot is waited for (db.ConnectPool).
+// Idle connections close after database.max_conn_idle_time, a server
+// without a free slot is waited for, and every connection starts with
+// database.lock_timeout and database.statement_timeout (db.ConnectPool).
 func OpenPool(ctx context.Context, cfg *config.Config, logger *slog.Logger, pg pgboot.Options) (*pgxpool.Pool, error) {
 	url, err := DatabaseURL(ctx, cfg, logger, pg)
 	if err != nil {
 		return nil, err
 	}
 	return db.ConnectPool(ctx, url, db.PoolOptions{
-		MaxConns:        cfg.Database.MaxConns - 1,
-		MaxConnIdleTime: cfg.Database.MaxConnIdleTime.D(),
-		Logger:          logger,
+		MaxConns:         cfg.Database.MaxConns - 1,
+		MaxConnIdleTime:  cfg.Database.MaxConnIdleTime.D(),
+		Logger:           logger,
+		LockTimeout:      cfg.Database.LockTimeout.D(),
+		StatementTimeout: cfg.Database.StatementTimeout.D(),
 	})
 }
 

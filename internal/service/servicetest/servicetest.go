@@ -25,7 +25,13 @@ import (
 // its base URL (http://127.0.0.1:port).
 func Serve(t testing.TB, cfg *config.Config) (*service.Service, string) {
 	t.Helper()
-	svc, err := service.Open(context.Background(), cfg, slog.New(slog.DiscardHandler), service.OpenOptions{})
+	return ServeLogged(t, cfg, slog.New(slog.DiscardHandler))
+}
+
+// ServeLogged is Serve with the service logging to logger.
+func ServeLogged(t testing.TB, cfg *config.Config, logger *slog.Logger) (*service.Service, string) {
+	t.Helper()
+	svc, err := service.Open(context.Background(), cfg, logger, service.OpenOptions{})
 	if err != nil {
 		t.Fatalf("open service: %v", err)
 	}

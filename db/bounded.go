@@ -1,0 +1,227 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Bounded is the way Lethe reaches an application's tables: every
+// statement it runs carries Timeouts (lock_timeout, statement_timeout), so
+// none queues behind an application's lock for longer than the lock
+// timeout, and none holds the application's next statements queued behind
+// it. The functions of package db that read or write an application's
+// table take a Bounded, not an Executor, so a new path cannot forget the
+// timeouts. Build one with Timeouts.Pool (each statement in a transaction
+// of its own), Timeouts.Tx (the statements of a caller's transaction) or
+// Timeouts.Conn (a Session's connection, whose session has them set).
+//
+// A zero Bounded runs nothing: its statements fail.
+//
+// A zero timeout leaves the connection's own, which every connection of
+// Lethe's pool starts with (database.lock_timeout, database.statement_timeout:
+// see PoolOptions).
+type Bounded struct {
+	t    Timeouts
+	pool *pgxpool.Pool // each statement in a transaction of its own
+	exec Executor      // a transaction or session with t set
+	tx   pgx.Tx        // exec, when it is a transaction
+}
+
+// errUnbounded is what a zero Bounded answers.
+var errUnbounded = errors.New("statement on an application's table without timeouts (a zero db.Bounded)")
+
+// Pool returns a Bounded on pool: each statement runs in a transaction of
+// its own with t set locally (SetLocal), and Begin starts one.
+func (t Timeouts) Pool(pool *pgxpool.Pool) Bounded {
+	return Bounded{t: t, pool: pool}
+}
+
+// Tx sets t locally on tx (SetLocal) and returns a Bounded running its
+// statements in tx, for work that must commit with other statements
+// (a claim with its job, a delete with its audit entry).
+func (t Timeouts) Tx(ctx context.Context, tx pgx.Tx) (Bounded, error) {
+	if err := t.SetLocal(ctx, tx); err != nil {
+		return Bounded{}, err
+	}
+	return Bounded{t: t, exec: tx, tx: tx}, nil
+}
+
+// Conn returns a Bounded on the connection fn of a Session gets, whose
+// session has t set.
+func (t Timeouts) Conn(conn *pgxpool.Conn) Bounded {
+	return Bounded{t: t, exec: conn}
+}
+
+// InTx runs fn in a transaction of pool with t set locally (SetLocal).
+func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(b Bounded) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		b, err := t.Tx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		return fn(b)
+	})
+}
+
+// Timeouts are the timeouts b's statements run with.
+func (b Bounded) Timeouts() Timeouts { return b.t }
+
+// Bounds are b's lock and statement timeouts: what makes b an
+// entity.Bounded.
+func (b Bounded) Bounds() (lock, statement time.Duration) { return b.t.Lock, b.t.Statement }
+
+// Tx is b's transaction, for the statements that commit with b's (a job
+// insert), or nil when b is not a transaction's.
+func (b Bounded) Tx() pgx.Tx { return b.tx }
+
+// Exec runs sql with b's timeouts.
+func (b Bounded) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	if b.exec != nil {
+		return b.exec.Exec(ctx, sql, args...)
+	}
+	if b.pool == nil {
+		return pgconn.CommandTag{}, errUnbounded
+	}
+	var tag pgconn.CommandTag
+	err := b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+		var err error
+		tag, err = tx.Exec(ctx, sql, args...)
+		return err
+	})
+	return tag, err
+}
+
+// QueryRow runs sql with b's timeouts; on a pool, the statement runs when
+// the row is scanned.
+func (b Bounded) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	if b.exec != nil {
+		return b.exec.QueryRow(ctx, sql, args...)
+	}
+	return boundedRow(func(dest ...any) error {
+		if b.pool == nil {
+			return errUnbounded
+		}
+		return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, sql, args...).Scan(dest...)
+		})
+	})
+}
+
+// Query runs sql with b's timeouts; on a pool, the transaction it runs in
+// ends when the rows are closed.
+func (b Bounded) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	if b.exec != nil {
+		return b.exec.Query(ctx, sql, args...)
+	}
+	if b.pool == nil {
+		return nil, errUnbounded
+	}
+	tx, err := b.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return &txRows{Rows: rows, ctx: context.WithoutCancel(ctx), tx: tx}, nil
+}
+
+// Begin starts a transaction with b's timeouts: on a pool a new one, in a
+// transaction a savepoint (the timeouts are already set), on a Session's
+// connection one that inherits the session's.
+func (b Bounded) Begin(ctx context.Context) (pgx.Tx, error) {
+	switch {
+	case b.tx != nil:
+		return b.tx.Begin(ctx)
+	case b.exec != nil:
+		beginner, ok := b.exec.(interface {
+			Begin(ctx context.Context) (pgx.Tx, error)
+		})
+		if !ok {
+			return nil, fmt.Errorf("begin a transaction: %T cannot", b.exec)
+		}
+		return beginner.Begin(ctx)
+	case b.pool != nil:
+		return b.begin(ctx)
+	}
+	return nil, errUnbounded
+}
+
+// begin starts a transaction of b.pool with b's timeouts set locally.
+func (b Bounded) begin(ctx context.Context) (pgx.Tx, error) {
+	tx, err := b.pool.Begin(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("begin a transaction: %w", err)
+	}
+	if err := b.t.SetLocal(ctx, tx); err != nil {
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+		return nil, err
+	}
+	return tx, nil
+}
+
+// inTx runs fn in a transaction of pool with t set locally.
+func (t Timeouts) inTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := t.SetLocal(ctx, tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// boundedRow is a pgx.Row whose statement runs when it is scanned.
+type boundedRow func(dest ...any) error
+
+func (r boundedRow) Scan(dest ...any) error { return r(dest...) }
+
+// txRows are the rows of a statement in a transaction of its own, which
+// Close ends: committed when the rows were read without error, else rolled
+// back.
+type txRows struct {
+	pgx.Rows
+	ctx    context.Context
+	tx     pgx.Tx
+	closed bool
+	err    error
+}
+
+// Next ends the transaction after the last row, for callers that read
+// every row and never Close.
+func (r *txRows) Next() bool {
+	if r.Rows.Next() {
+		return true
+	}
+	r.Close()
+	return false
+}
+
+func (r *txRows) Close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.Rows.Close()
+	if err := r.Rows.Err(); err != nil {
+		_ = r.tx.Rollback(r.ctx)
+		return
+	}
+	if err := r.tx.Commit(r.ctx); err != nil {
+		r.err = fmt.Errorf("commit: %w", err)
+	}
+}
+
+func (r *txRows) Err() error {
+	if err := r.Rows.Err(); err != nil {
+		return err
+	}
+	return r.err
+}

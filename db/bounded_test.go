@@ -1,0 +1,105 @@
+package db_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/testenv"
+)
+
+// TestBounded: every statement a db.Bounded runs carries its timeouts, on a
+// pool (each in a transaction of its own, which ends with the statement or
+// its rows), in a caller's transaction and in a session; a zero Bounded
+// runs nothing. The pool's connections start with PoolOptions' defaults,
+// which are what a Bounded's zero timeouts keep, and what a session's
+// reset goes back to.
+func TestBounded(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	url := testenv.MigratedURL(t)
+	pool, err := db.ConnectPool(ctx, url, db.PoolOptions{MaxConns: 2, LockTimeout: 4 * time.Second, StatementTimeout: 3 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	const settingsSQL = `SELECT current_setting('lock_timeout'), current_setting('statement_timeout')`
+	settings := func(t *testing.T, exec db.Executor) [2]string {
+		t.Helper()
+		var s [2]string
+		if err := exec.QueryRow(ctx, settingsSQL).Scan(&s[0], &s[1]); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	want := [2]string{"300ms", "2s"}
+	bounds := db.Timeouts{Lock: 300 * time.Millisecond, Statement: 2 * time.Second}
+
+	t.Run("connection defaults", func(t *testing.T) {
+		if got := settings(t, pool); got != [2]string{"4s", "3min"} {
+			t.Errorf("a pool connection starts with %v, want [4s 3min]", got)
+		}
+		if got := settings(t, db.Timeouts{}.Pool(pool)); got != [2]string{"4s", "3min"} {
+			t.Errorf("zero timeouts run with %v, want the connection's [4s 3min]", got)
+		}
+	})
+	t.Run("pool", func(t *testing.T) {
+		b := bounds.Pool(pool)
+		if got := settings(t, b); got != want {
+			t.Errorf("QueryRow ran with %v, want %v", got, want)
+		}
+		rows, err := b.Query(ctx, settingsSQL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pgx.CollectExactlyOneRow(rows, pgx.RowToStructByPos[struct{ Lock, Statement string }])
+		if err != nil || got.Lock != "300ms" || got.Statement != "2s" {
+			t.Errorf("Query ran with %+v (%v), want %v", got, err, want)
+		}
+		// Rows read to the end end their transaction, closed or not.
+		rows, err = b.Query(ctx, `SELECT 1`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+		}
+		if n := pool.Stat().AcquiredConns(); n != 0 {
+			t.Errorf("%d connections still held after the rows were read", n)
+		}
+		if _, err := b.Exec(ctx, `SELECT pg_sleep(3)`); err == nil {
+			t.Error("a statement longer than the statement timeout ran to its end")
+		}
+		// The timeouts were the transaction's only.
+		if got := settings(t, pool); got != [2]string{"4s", "3min"} {
+			t.Errorf("the pool's connections kept %v", got)
+		}
+	})
+	t.Run("tx", func(t *testing.T) {
+		err := bounds.InTx(ctx, pool, func(b db.Bounded) error {
+			if got := settings(t, b); got != want {
+				t.Errorf("the transaction runs with %v, want %v", got, want)
+			}
+			if got := settings(t, b.Tx()); got != want {
+				t.Errorf("the transaction's other statements run with %v, want %v", got, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("zero", func(t *testing.T) {
+		var b db.Bounded
+		if err := b.QueryRow(ctx, `SELECT 1`).Scan(new(int)); err == nil {
+			t.Error("a zero Bounded ran a statement")
+		}
+		if _, err := b.Exec(ctx, `SELECT 1`); err == nil {
+			t.Error("a zero Bounded ran a statement")
+		}
+		if _, err := b.Begin(ctx); err == nil {
+			t.Error("a zero Bounded began a transaction")
+		}
+	})
+}
