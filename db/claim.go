@@ -325,7 +325,7 @@ type ClaimCursor struct {
 
 // BlobKeys returns the distinct blob keys of the rows that still hold the
 // claim made at claimedAt (none when the policy has no blob column).
-func (t *ExpireTable) BlobKeys(ctx context.Context, exec Executor, claimedAt time.Time) ([]string, error) {
+func (t *ExpireTable) BlobKeys(ctx context.Context, exec Bounded, claimedAt time.Time) ([]string, error) {
 	if t.blobKeysSQL == "" {
 		return nil, nil
 	}
@@ -344,7 +344,7 @@ func (t *ExpireTable) BlobKeys(ctx context.Context, exec Executor, claimedAt tim
 // marks them DELETED when mark is set, together with the claim's record of
 // begun blob deletes (BeginBlobDeletes), and returns how many rows it
 // changed. A row reset by the watchdog or claimed again since is left alone.
-func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.Time, mark bool) (int64, error) {
+func (t *ExpireTable) Finish(ctx context.Context, exec Bounded, claimedAt time.Time, mark bool) (int64, error) {
 	sql := t.finishSQL
 	if mark {
 		sql = t.markSQL
@@ -361,7 +361,7 @@ func (t *ExpireTable) Finish(ctx context.Context, exec Executor, claimedAt time.
 // claim timestamp of -infinity, so the batch does not delete them, the
 // watchdog does not reset them and no planner claims them again, until
 // Release. It returns how many rows it set aside.
-func (t *ExpireTable) SetAside(ctx context.Context, exec Executor, claimedAt time.Time, keys []string) (int64, error) {
+func (t *ExpireTable) SetAside(ctx context.Context, exec Bounded, claimedAt time.Time, keys []string) (int64, error) {
 	if t.setAsideSQL == "" || len(keys) == 0 {
 		return 0, nil
 	}

@@ -242,10 +242,10 @@ func TestExpireTable(t *testing.T) {
 		second := claim(ctx, t, bundle.pool, table, 100, ClaimCursor{})
 		require.Equal(t, 1, second.Rows)
 
-		keys, err := table.BlobKeys(ctx, bundle.pool, first.At)
+		keys, err := table.BlobKeys(ctx, Timeouts{}.Pool(bundle.pool), first.At)
 		require.NoError(t, err)
 		require.ElementsMatch(t, []string{"a/1", "a/2"}, keys)
-		keys, err = table.BlobKeys(ctx, bundle.pool, second.At)
+		keys, err = table.BlobKeys(ctx, Timeouts{}.Pool(bundle.pool), second.At)
 		require.NoError(t, err)
 		require.Equal(t, []string{"b/1"}, keys)
 
@@ -253,7 +253,7 @@ func TestExpireTable(t *testing.T) {
 		cols.BlobKey = ""
 		noBlobs, err := LookupExpireTable(ctx, bundle.pool, cols)
 		require.NoError(t, err)
-		keys, err = noBlobs.BlobKeys(ctx, bundle.pool, first.At)
+		keys, err = noBlobs.BlobKeys(ctx, Timeouts{}.Pool(bundle.pool), first.At)
 		require.NoError(t, err)
 		require.Empty(t, keys)
 	})
@@ -270,18 +270,18 @@ func TestExpireTable(t *testing.T) {
 		_, err := bundle.pool.Exec(ctx, `UPDATE pastes SET deletion_status = 'NOT_EXPIRED', deletion_initiated_at = NULL WHERE id = $1`, a2)
 		require.NoError(t, err)
 
-		n, err := table.Finish(ctx, bundle.pool, first.At, false)
+		n, err := table.Finish(ctx, Timeouts{}.Pool(bundle.pool), first.At, false)
 		require.NoError(t, err)
 		require.Equal(t, int64(1), n)
 		require.Nil(t, getPaste(ctx, t, bundle.pool, a1))
 		require.Equal(t, StatusNotExpired, getPaste(ctx, t, bundle.pool, a2).Status)
 		require.Equal(t, StatusDeletionInProgress, getPaste(ctx, t, bundle.pool, b1).Status)
 
-		n, err = table.Finish(ctx, bundle.pool, first.At, false)
+		n, err = table.Finish(ctx, Timeouts{}.Pool(bundle.pool), first.At, false)
 		require.NoError(t, err)
 		require.Zero(t, n, "finishing a batch again changes nothing")
 
-		n, err = table.Finish(ctx, bundle.pool, second.At, true)
+		n, err = table.Finish(ctx, Timeouts{}.Pool(bundle.pool), second.At, true)
 		require.NoError(t, err)
 		require.Equal(t, int64(1), n)
 		require.Equal(t, StatusDeleted, getPaste(ctx, t, bundle.pool, b1).Status, "mark mode keeps the row, DELETED")
@@ -439,7 +439,7 @@ func TestExpireTable(t *testing.T) {
 
 		// Finish takes the record with the rows; then nothing is left to
 		// reset.
-		rows, err := table.Finish(ctx, bundle.pool, at, false)
+		rows, err := table.Finish(ctx, Timeouts{}.Pool(bundle.pool), at, false)
 		require.NoError(t, err)
 		require.Equal(t, int64(3), rows)
 		begun, err = table.BegunClaims(ctx, bundle.pool, 10)
@@ -474,7 +474,7 @@ func TestExpireTable(t *testing.T) {
 		require.Equal(t, 6, c.Rows)
 		c2 := claim(ctx, t, bundle.pool, table, 6, c.Cursor)
 		require.Equal(t, 4, c2.Rows)
-		n, err := table.Finish(ctx, bundle.pool, c.At, false)
+		n, err := table.Finish(ctx, Timeouts{}.Pool(bundle.pool), c.At, false)
 		require.NoError(t, err)
 		require.Equal(t, int64(6), n)
 		var left int
@@ -498,7 +498,7 @@ func TestExpireTable(t *testing.T) {
 		require.NoError(t, err)
 		c := claim(ctx, t, bundle.pool, table, 10, ClaimCursor{})
 		require.Equal(t, 1, c.Rows)
-		n, err := table.Finish(ctx, bundle.pool, c.At, false)
+		n, err := table.Finish(ctx, Timeouts{}.Pool(bundle.pool), c.At, false)
 		require.NoError(t, err)
 		require.Equal(t, int64(1), n)
 		require.True(t, strings.Contains(table.Warnings[0], `"odd ""table"""`))

@@ -175,11 +175,14 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 	claimedAt := job.Args.ClaimedAt
 	// Blobs first. Under the lock, the rows holding the claim are fixed:
 	// the delete below removes exactly the rows whose keys are read here.
-	blobKeys, err := table.BlobKeys(ctx, conn, claimedAt)
+	// The session has the policy's timeouts (Work's Session): every
+	// statement on the policy's table goes through bounded.
+	bounded := expireTimeouts(p).Conn(conn)
+	blobKeys, err := table.BlobKeys(ctx, bounded, claimedAt)
 	if err != nil {
 		return 0, 0, err
 	}
-	blobKeys, setAside, err := w.setAside(ctx, conn, p, table, job.ID, claimedAt, blobKeys)
+	blobKeys, setAside, err := w.setAside(ctx, bounded, p, table, job.ID, claimedAt, blobKeys)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -211,7 +214,7 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 			// by the store's state, which no check of the key sees: its
 			// row is set aside, and the rest of the batch goes on.
 			var refused int64
-			blobKeys, refused, err = w.setAsideLinked(ctx, conn, p, table, job.ID, claimedAt, store, blobKeys)
+			blobKeys, refused, err = w.setAsideLinked(ctx, bounded, p, table, job.ID, claimedAt, store, blobKeys)
 			setAside += refused
 			n = len(blobKeys)
 		}
@@ -251,7 +254,11 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 			return err
 		}
 		blobsDeleted = int(blobs)
-		if rows, err = table.Finish(ctx, tx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
+		btx, err := expireTimeouts(p).Tx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if rows, err = table.Finish(ctx, btx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		detail := map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete}
@@ -310,7 +317,7 @@ func (w *expireBatchWorker) waitReplica(ctx context.Context, job *river.Job[jobs
 // so the dashboard shows them), counted and logged; `lethe release` gives
 // them back to the planner once their keys are fixed. It returns the keys
 // that passed.
-func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, keys []string) ([]string, int64, error) {
+func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Bounded, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, keys []string) ([]string, int64, error) {
 	var good, bad []string
 	var firstErr error
 	for _, key := range keys {
@@ -332,7 +339,7 @@ func (w *expireBatchWorker) setAside(ctx context.Context, conn db.Executor, p *c
 // refused the batch for a symbolic link (blob.ErrSymlink), and sets aside
 // the rows of the keys it refuses: their blobs stay, so their rows do too.
 // It returns the keys deleted.
-func (w *expireBatchWorker) setAsideLinked(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, store blob.Store, keys []string) ([]string, int64, error) {
+func (w *expireBatchWorker) setAsideLinked(ctx context.Context, conn db.Bounded, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, store blob.Store, keys []string) ([]string, int64, error) {
 	var deleted, linked []string
 	var firstErr error
 	for _, key := range keys {
@@ -356,7 +363,7 @@ func (w *expireBatchWorker) setAsideLinked(ctx context.Context, conn db.Executor
 
 // recordSetAside takes the rows of the refused keys bad out of the batch
 // (db.ExpireTable.SetAside), counts, logs and audits them.
-func (w *expireBatchWorker) recordSetAside(ctx context.Context, conn db.Executor, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, bad []string, firstErr error) (int64, error) {
+func (w *expireBatchWorker) recordSetAside(ctx context.Context, conn db.Bounded, p *config.Expire, table *db.ExpireTable, jobID int64, claimedAt time.Time, bad []string, firstErr error) (int64, error) {
 	started := time.Now()
 	n, err := table.SetAside(ctx, conn, claimedAt, bad)
 	if err != nil {

@@ -197,8 +197,11 @@ func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.Expi
 		cursor = claim.Cursor
 		var deleted int64
 		err = expireGrowthTx(ctx, pool, func(tx pgx.Tx) error {
-			var err error
-			deleted, err = table.Finish(ctx, tx, claim.At, false)
+			bounded, err := db.Timeouts{}.Tx(ctx, tx) // the connection's defaults
+			if err != nil {
+				return err
+			}
+			deleted, err = table.Finish(ctx, bounded, claim.At, false)
 			return err
 		})
 		if err != nil {
