@@ -331,7 +331,10 @@ const LockTimeoutMessage = "Gave up waiting for a lock; will try again later"
 // an application's table reports its lock timeouts through it, so they all
 // look the same in the logs and the metrics.
 func ReportLockTimeout(ctx context.Context, exec Executor, logger *slog.Logger, counter *prometheus.CounterVec, lt LockTimeout) string {
-	counter.WithLabelValues(lt.Policy, lt.Step).Inc()
+	// The count moves after the blocker is looked up: whoever watches it
+	// (an operator, a test) and then lets go of the lock cannot make the
+	// lookup miss the session that held it.
+	defer counter.WithLabelValues(lt.Policy, lt.Step).Inc()
 	ctx = context.WithoutCancel(ctx)
 	attrs := []any{
 		slog.String("policy", lt.Policy), slog.String("step", lt.Step),

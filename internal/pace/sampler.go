@@ -1,6 +1,7 @@
 package pace
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -29,6 +30,9 @@ type sampler struct {
 	every  time.Duration
 	idle   time.Duration // samplerIdle
 	probes []probe
+	// warmFor bounds how long warm waits for the baselines (samplerWarm
+	// when zero).
+	warmFor time.Duration
 
 	mu      sync.Mutex
 	running bool
@@ -76,7 +80,7 @@ func (s *sampler) warm(ctx context.Context) error {
 	s.used = time.Now()
 	s.startLocked()
 	s.mu.Unlock()
-	deadline := time.Now().Add(samplerWarm)
+	deadline := time.Now().Add(cmp.Or(s.warmFor, samplerWarm))
 	for !s.ready() && time.Now().Before(deadline) {
 		if err := Sleep(ctx, s.every); err != nil {
 			return err

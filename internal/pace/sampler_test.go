@@ -29,7 +29,9 @@ func TestSampler(t *testing.T) {
 			return read, nil
 		}
 	}
-	s := &sampler{every: time.Millisecond, idle: 50 * time.Millisecond, probes: []probe{
+	// A busy machine may starve the sampler's goroutine for a while: the
+	// test gives warm far longer than production does.
+	s := &sampler{every: time.Millisecond, idle: 50 * time.Millisecond, warmFor: time.Minute, probes: []probe{
 		{measure: measure(time.Millisecond, 3*time.Millisecond)},
 		{measure: measure(2*time.Millisecond, 10*time.Millisecond), commit: true},
 	}}
