@@ -30,8 +30,10 @@ func TestTimeRunCountsCPU(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if spin.rows != 1000 || spin.dur < 300*time.Millisecond {
-		t.Errorf("spinning run: %d rows in %v, want 1000 in at least 300ms", spin.rows, spin.dur)
+	// The process's CPU counts every thread, so the spin may take less
+	// wall time than the CPU it waited for; it is timed all the same.
+	if spin.rows != 1000 || spin.dur <= 0 {
+		t.Errorf("spinning run: %d rows in %v, want 1000 in a measured time", spin.rows, spin.dur)
 	}
 	// Half of the CPU spun is the floor: the loop's own measure and the
 	// run's are taken a little apart.
