@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
@@ -66,6 +67,9 @@ func guardsCommand() command {
 			changes, unresolved, err = entity.InstallGuards(ctx, pool, pool, cfg)
 		default:
 			changes, unresolved, err = entity.CheckGuards(ctx, pool, cfg)
+		}
+		if db.IsLockTimeout(err) {
+			return guardLockError(ctx, pool, cfg, err)
 		}
 		if err != nil {
 			return err
@@ -187,4 +191,21 @@ func undeclaredEntities(changes []entity.GuardChange) []string {
 			name, strings.Join(tables[name], ", "), entity.GuardsRemoveCommand, name)
 	}
 	return lines
+}
+
+// guardLockError says which session kept guards install from a table for
+// longer than its lock timeout (entity.GuardLockTimeout): nothing was
+// installed, and the command may be run again once it lets go.
+func guardLockError(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config, err error) error {
+	var tables []string
+	for _, name := range cfg.EntityNames() {
+		tables = append(tables, cfg.Entity(name).Tables()...)
+	}
+	holder := "a lock on one of " + strings.Join(tables, ", ")
+	// Creating a trigger conflicts with every write (ROW EXCLUSIVE), so
+	// any holder may be the one: the strongest, then the oldest.
+	if holders, lookupErr := db.LockHolders(ctx, pool, tables); lookupErr == nil && len(holders) > 0 {
+		holder = holders[0].String()
+	}
+	return fmt.Errorf("gave up after %s waiting for %s; no guard was changed, run it again once that lock is released: %w", entity.GuardLockTimeout, holder, err)
 }
