@@ -10,8 +10,6 @@ import (
 
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
 	"github.com/lethehq/lethe/blob"
@@ -35,13 +33,17 @@ type ingestArgs interface {
 // IngestWorker works one run ingestion kind.
 type IngestWorker[T ingestArgs] struct {
 	river.WorkerDefaults[T]
-	ent   *entities
-	hash  func(T) string
-	write func(ctx context.Context, tx pgx.Tx, args T) error
+	ent  *entities
+	hash func(T) string
+	// write runs in the transaction holding the run's shared lock, through
+	// b: a db.Bounded with the run entity's timeouts, the only way it has
+	// to the run tables.
+	write func(ctx context.Context, b db.Bounded, args T) error
 	// session, when set, replaces write: it runs on a connection holding
 	// the run's shared lock as a session lock, without a transaction open,
-	// for a write that calls the blob store.
-	session func(ctx context.Context, conn *pgxpool.Conn, args T) error
+	// for a write that calls the blob store; b is that connection with the
+	// run entity's timeouts set for its session.
+	session func(ctx context.Context, b db.Bounded, args T) error
 }
 
 // ingestTimeout bounds one write (config.JobTimeout: 30s, or
@@ -75,12 +77,12 @@ func (w *IngestWorker[T]) apply(ctx context.Context, args T) (bool, error) {
 		return false, invalid(args.Kind(), err)
 	}
 	if w.session != nil {
-		return w.ent.ingestSession(ctx, args.Kind(), w.hash(args), func(conn *pgxpool.Conn) error {
-			return w.session(ctx, conn, args)
+		return w.ent.ingestSession(ctx, args.Kind(), w.hash(args), func(b db.Bounded) error {
+			return w.session(ctx, b, args)
 		})
 	}
-	return w.ent.ingest(ctx, args.Kind(), w.hash(args), func(tx pgx.Tx) error {
-		return w.write(ctx, tx, args)
+	return w.ent.ingest(ctx, args.Kind(), w.hash(args), func(b db.Bounded) error {
+		return w.write(ctx, b, args)
 	})
 }
 
@@ -88,12 +90,12 @@ func createRunWorker(ent *entities) *IngestWorker[jobs.CreateRun] {
 	return &IngestWorker[jobs.CreateRun]{
 		ent:  ent,
 		hash: func(a jobs.CreateRun) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.CreateRun) error {
-			if err := db.UpsertRun(ctx, tx, a.RunHash, a.Name); err != nil {
+		write: func(ctx context.Context, b db.Bounded, a jobs.CreateRun) error {
+			if err := db.UpsertRun(ctx, b, a.RunHash, a.Name); err != nil {
 				return err
 			}
 			if a.Experiment != "" {
-				return db.LinkExperiment(ctx, tx, a.RunHash, a.Experiment)
+				return db.LinkExperiment(ctx, b, a.RunHash, a.Experiment)
 			}
 			return nil
 		},
@@ -104,8 +106,8 @@ func logMetricWorker(ent *entities) *IngestWorker[jobs.LogMetric] {
 	return &IngestWorker[jobs.LogMetric]{
 		ent:  ent,
 		hash: func(a jobs.LogMetric) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.LogMetric) error {
-			return db.LogMetric(ctx, tx, a.RunHash, a.Name, a.Context, a.Step, a.Value)
+		write: func(ctx context.Context, b db.Bounded, a jobs.LogMetric) error {
+			return db.LogMetric(ctx, b, a.RunHash, a.Name, a.Context, a.Step, a.Value)
 		},
 	}
 }
@@ -114,8 +116,8 @@ func setTagWorker(ent *entities) *IngestWorker[jobs.SetTag] {
 	return &IngestWorker[jobs.SetTag]{
 		ent:  ent,
 		hash: func(a jobs.SetTag) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.SetTag) error {
-			return db.SetTag(ctx, tx, a.RunHash, a.Tag)
+		write: func(ctx context.Context, b db.Bounded, a jobs.SetTag) error {
+			return db.SetTag(ctx, b, a.RunHash, a.Tag)
 		},
 	}
 }
@@ -124,8 +126,8 @@ func setAttributeWorker(ent *entities) *IngestWorker[jobs.SetAttribute] {
 	return &IngestWorker[jobs.SetAttribute]{
 		ent:  ent,
 		hash: func(a jobs.SetAttribute) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.SetAttribute) error {
-			return db.SetAttribute(ctx, tx, a.RunHash, a.Key, a.Value)
+		write: func(ctx context.Context, b db.Bounded, a jobs.SetAttribute) error {
+			return db.SetAttribute(ctx, b, a.RunHash, a.Key, a.Value)
 		},
 	}
 }
@@ -134,8 +136,8 @@ func addToExperimentWorker(ent *entities) *IngestWorker[jobs.AddToExperiment] {
 	return &IngestWorker[jobs.AddToExperiment]{
 		ent:  ent,
 		hash: func(a jobs.AddToExperiment) string { return a.RunHash },
-		write: func(ctx context.Context, tx pgx.Tx, a jobs.AddToExperiment) error {
-			return db.LinkExperiment(ctx, tx, a.RunHash, a.Experiment)
+		write: func(ctx context.Context, b db.Bounded, a jobs.AddToExperiment) error {
+			return db.LinkExperiment(ctx, b, a.RunHash, a.Experiment)
 		},
 	}
 }
@@ -150,7 +152,7 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 	return &IngestWorker[jobs.PutRunBlob]{
 		ent:  ent,
 		hash: func(a jobs.PutRunBlob) string { return a.RunHash },
-		session: func(ctx context.Context, conn *pgxpool.Conn, a jobs.PutRunBlob) error {
+		session: func(ctx context.Context, b db.Bounded, a jobs.PutRunBlob) error {
 			data, err := a.Data()
 			if err != nil {
 				return err
@@ -171,9 +173,9 @@ func putRunBlobWorker(ent *entities) *IngestWorker[jobs.PutRunBlob] {
 				}
 				return fmt.Errorf("write blob: %w", err)
 			}
-			return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-				return db.RecordRunBlob(ctx, tx, a.RunHash, key)
-			})
+			// One statement: it commits on its own, with the session's
+			// timeouts.
+			return db.RecordRunBlob(ctx, b, a.RunHash, key)
 		},
 	}
 }

@@ -637,3 +637,74 @@ func TestIngestTakesLocksInOneOrder(t *testing.T) {
 		t.Errorf("%d links, want 200 (%v)", links, err)
 	}
 }
+
+// TestIngestGivesWayToTableLock holds ACCESS EXCLUSIVE on run_metrics and
+// run_blobs, as a migration would: log_metric (a write in a transaction)
+// and put_run_blob (a write on a session's connection) give up after the
+// run entity's lock_timeout instead of queueing, log the WARN, count the
+// timeout, snooze without an error, and write once the lock is gone.
+func TestIngestGivesWayToTableLock(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	const lockTimeout = 300 * time.Millisecond
+	b := setupTomb(t, func(c *config.Config) {
+		c.TombstoneFor("run").LockTimeout = config.Duration(lockTimeout)
+	})
+	logs := &testenv.LogBuffer{}
+	b.deps.Logger = slog.New(slog.NewJSONHandler(logs, nil))
+	b.ingestAll(t, "r-locked")
+	client := startClient(t, b.pool, b.deps, registerTombstone, 4)
+
+	app := appSession(t, b.pool)
+	if _, err := app.Exec(ctx, `LOCK TABLE run_metrics, run_blobs IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	watch := lockWaits(t, b.pool)
+	var ids []int64
+	for _, args := range []river.JobArgs{
+		jobs.LogMetric{RunHash: "r-locked", Name: "loss", Context: "train", Step: 2, Value: 0.25},
+		jobs.PutRunBlob{RunHash: "r-locked", Name: "ckpt/2", DataBase64: "d2VpZ2h0cw=="},
+	} {
+		res, err := client.Insert(ctx, args, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, res.Job.ID)
+	}
+	for _, id := range ids {
+		testenv.WaitUntil(t, 20*time.Second, "the write to snooze", func() (bool, error) {
+			j, err := client.JobGet(ctx, id)
+			return err == nil && len(j.Output()) > 0 && j.State != rivertype.JobStateRunning, err
+		})
+	}
+	longest := watch()
+	t.Logf("longest lock wait of a Lethe session behind ACCESS EXCLUSIVE: %s (lock_timeout %s)", longest, lockTimeout)
+	if limit := lockTimeout + time.Second; longest > limit {
+		t.Errorf("a session of Lethe's waited %s for a lock, want at most lock_timeout %s + 1s", longest, lockTimeout)
+	}
+	if got := metricValue(t, b.deps.Metrics.LockTimeouts.WithLabelValues("runs", metrics.StepIngest)); got < 2 {
+		t.Errorf("lethe_lock_timeouts_total{runs,ingest} = %v, want at least 2", got)
+	}
+	warns := logRecords(t, logs, "Gave up waiting for a lock; will try again later")
+	if len(warns) == 0 {
+		t.Fatal("no WARN about the lock")
+	}
+	for _, w := range warns {
+		if w["level"] != "WARN" || w["policy"] != "runs" || w["step"] != metrics.StepIngest || w["blocking_application"] != "billing" ||
+			!strings.Contains(fmt.Sprint(w["waiting_on"]), "ACCESS EXCLUSIVE lock on run_") {
+			t.Errorf("lock WARN %v", w)
+		}
+	}
+
+	if err := app.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if j := waitJobCompleted(t, client, id); len(j.Errors) != 0 {
+			t.Errorf("%s recorded errors %v; a lock timeout is no error", j.Kind, j.Errors)
+		}
+	}
+	if rows := rowsOf(t, b.pool, "r-locked"); rows["run_metrics"] != 2 || rows["run_blobs"] != 2 {
+		t.Errorf("rows after the lock: %v, want 2 metrics and 2 blobs", rows)
+	}
+}

@@ -151,7 +151,11 @@ func invalid(kind string, err error) error {
 // Only the database's answer is cached: a cache hit must not renew the
 // entry, or a run written to more often than deleted_cache_ttl would stay
 // "deleted" in this process long after its tombstone was cleared.
-func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx pgx.Tx) error) (bool, error) {
+//
+// write gets the transaction as a db.Bounded carrying the run entity's
+// timeouts, so none of its statements can queue behind an application's
+// lock on a run table for longer than the entity's lock_timeout.
+func (e *entities) ingest(ctx context.Context, kind, hash string, write func(b db.Bounded) error) (bool, error) {
 	skip := func(reason string) (bool, error) { return e.skipIngest(ctx, kind, hash, reason) }
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return skip("cache")
@@ -160,7 +164,8 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
-		if err := timeouts.SetLocal(ctx, tx); err != nil {
+		bounded, err := timeouts.Tx(ctx, tx)
+		if err != nil {
 			return err
 		}
 		deleted, err := db.LockShared(ctx, tx, jobs.EntityRun, hash)
@@ -171,7 +176,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 			skipped = true
 			return nil
 		}
-		return write(tx)
+		return write(bounded)
 	})
 	switch {
 	case db.IsTombstonedError(err):
@@ -189,8 +194,10 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(tx 
 // ingestSession is ingest for a write that calls the blob store: on a
 // connection of its own it takes the run's shared lock as a session lock
 // (with the entity's timeouts for the session), checks the tombstone and
-// runs write with no transaction open; write opens its own for its rows.
-func (e *entities) ingestSession(ctx context.Context, kind, hash string, write func(conn *pgxpool.Conn) error) (bool, error) {
+// runs write with no transaction open, on the connection as a db.Bounded
+// (the session carries the timeouts): each of its statements commits on
+// its own, or in a transaction write begins (Bounded.Begin).
+func (e *entities) ingestSession(ctx context.Context, kind, hash string, write func(b db.Bounded) error) (bool, error) {
 	if e.cache.Deleted(jobs.EntityRun, hash) {
 		return e.skipIngest(ctx, kind, hash, "cache")
 	}
@@ -209,7 +216,7 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 		if deleted, err = db.IsTombstoned(ctx, conn, jobs.EntityRun, hash); err != nil || deleted {
 			return err
 		}
-		return write(conn)
+		return write(timeouts.Conn(conn))
 	})
 	switch {
 	case deleted:
