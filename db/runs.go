@@ -73,10 +73,11 @@ func RunExists(ctx context.Context, exec Executor, hash string) (bool, error) {
 // Run ingestion. Each write creates the run when it does not exist yet
 // (ingestion messages arrive out of order), in the same statement; the guard
 // trigger refuses every one of them for a tombstoned run with
-// SQLStateTombstoned.
+// SQLStateTombstoned. They take a Bounded: the run tables are an
+// application's, and a write must not queue behind its locks.
 
 // UpsertRun creates run hash named name, or renames it.
-func UpsertRun(ctx context.Context, exec Executor, hash, name string) error {
+func UpsertRun(ctx context.Context, exec Bounded, hash, name string) error {
 	if err := dbsqlc.New().RunUpsert(ctx, exec, &dbsqlc.RunUpsertParams{RunHash: hash, Name: name}); err != nil {
 		return fmt.Errorf("create run %s: %w", hash, err)
 	}
@@ -84,7 +85,7 @@ func UpsertRun(ctx context.Context, exec Executor, hash, name string) error {
 }
 
 // LinkExperiment links run hash to experiment, creating both when missing.
-func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string) error {
+func LinkExperiment(ctx context.Context, exec Bounded, hash, experiment string) error {
 	if err := dbsqlc.New().RunLinkExperiment(ctx, exec, &dbsqlc.RunLinkExperimentParams{RunHash: hash, Experiment: experiment}); err != nil {
 		return fmt.Errorf("link run %s to experiment %s: %w", hash, experiment, err)
 	}
@@ -92,7 +93,7 @@ func LinkExperiment(ctx context.Context, exec Executor, hash, experiment string)
 }
 
 // LogMetric records value at step of metric name/context of run hash.
-func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext string, step int64, value float64) error {
+func LogMetric(ctx context.Context, exec Bounded, hash, name, metricContext string, step int64, value float64) error {
 	err := dbsqlc.New().RunLogMetric(ctx, exec, &dbsqlc.RunLogMetricParams{
 		RunHash: hash, Name: name, Context: metricContext, Step: step, Value: value,
 	})
@@ -103,7 +104,7 @@ func LogMetric(ctx context.Context, exec Executor, hash, name, metricContext str
 }
 
 // SetTag tags run hash.
-func SetTag(ctx context.Context, exec Executor, hash, tag string) error {
+func SetTag(ctx context.Context, exec Bounded, hash, tag string) error {
 	if err := dbsqlc.New().RunSetTag(ctx, exec, &dbsqlc.RunSetTagParams{RunHash: hash, Tag: tag}); err != nil {
 		return fmt.Errorf("tag run %s: %w", hash, err)
 	}
@@ -112,7 +113,7 @@ func SetTag(ctx context.Context, exec Executor, hash, tag string) error {
 
 // SetAttribute sets attribute key of run hash to the JSON value (any Go
 // value json.Marshal takes, nil and strings included).
-func SetAttribute(ctx context.Context, exec Executor, hash, key string, value any) error {
+func SetAttribute(ctx context.Context, exec Bounded, hash, key string, value any) error {
 	encoded, err := json.Marshal(value)
 	if err != nil {
 		return fmt.Errorf("set attribute %s of run %s: encode value: %w", key, hash, err)
@@ -124,7 +125,7 @@ func SetAttribute(ctx context.Context, exec Executor, hash, key string, value an
 }
 
 // RecordRunBlob notes that blobKey belongs to run hash.
-func RecordRunBlob(ctx context.Context, exec Executor, hash, blobKey string) error {
+func RecordRunBlob(ctx context.Context, exec Bounded, hash, blobKey string) error {
 	if err := dbsqlc.New().RunRecordBlob(ctx, exec, &dbsqlc.RunRecordBlobParams{RunHash: hash, BlobKey: blobKey}); err != nil {
 		return fmt.Errorf("record blob %s of run %s: %w", blobKey, hash, err)
 	}

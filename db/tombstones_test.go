@@ -217,7 +217,7 @@ func TestTombstones(t *testing.T) {
 	t.Run("LocksAndGuard", func(t *testing.T) {
 		t.Parallel()
 		pool := setup(t)
-		require.NoError(t, UpsertRun(ctx, pool, "r1", "first"))
+		require.NoError(t, UpsertRun(ctx, Timeouts{}.Pool(pool), "r1", "first"))
 		_, err := PutTombstone(ctx, pool, "run", "r1")
 		require.NoError(t, err)
 
@@ -232,7 +232,7 @@ func TestTombstones(t *testing.T) {
 			return err
 		}))
 
-		err = SetTag(ctx, pool, "r1", "late")
+		err = SetTag(ctx, Timeouts{}.Pool(pool), "r1", "late")
 		require.True(t, IsTombstonedError(err), "the guard refuses writes for a tombstoned run: %v", err)
 		require.False(t, IsTombstonedError(nil))
 

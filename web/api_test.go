@@ -256,7 +256,7 @@ func TestAuth(t *testing.T) {
 	cfg.HTTP.FailedLoginsPerMinute = 1000 // every route is tried with wrong credentials
 	b := setupAPIFor(t, cfg)
 	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
-	if err := db.UpsertRun(t.Context(), b.pool, "r2", "run r2"); err != nil {
+	if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), "r2", "run r2"); err != nil {
 		t.Fatal(err)
 	}
 

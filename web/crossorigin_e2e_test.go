@@ -85,7 +85,7 @@ func TestCrossOriginInBrowser(t *testing.T) {
 			cfg.HTTP.AllowedOrigins = []string{portal.URL}
 			b := setupAPIFor(t, cfg)
 			const run = "e2e-victim"
-			if err := db.UpsertRun(t.Context(), b.pool, run, "victim"); err != nil {
+			if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), run, "victim"); err != nil {
 				t.Fatal(err)
 			}
 			jobID := insertVictim(t, b.pool)

@@ -287,10 +287,10 @@ func TestDashboardInBrowser(t *testing.T) {
 	// A run to preview and delete from the entities panel: its row, a tag
 	// and a blob.
 	const doomed = "e2e-run-to-delete"
-	if err := db.UpsertRun(ctx, b.pool, doomed, "doomed run"); err != nil {
+	if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(b.pool), doomed, "doomed run"); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SetTag(ctx, b.pool, doomed, "t"); err != nil {
+	if err := db.SetTag(ctx, db.Timeouts{}.Pool(b.pool), doomed, "t"); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.svc.Blobs.Put(ctx, "runs/"+doomed+"/model.bin", []byte("x")); err != nil {

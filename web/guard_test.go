@@ -74,7 +74,7 @@ func TestCrossOrigin(t *testing.T) {
 			m(&cfg.HTTP)
 		}
 		b := setupAPIFor(t, cfg)
-		if err := db.UpsertRun(t.Context(), b.pool, "r1", "run r1"); err != nil {
+		if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), "r1", "run r1"); err != nil {
 			t.Fatal(err)
 		}
 		mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 't1')`)
@@ -193,7 +193,7 @@ func TestCrossOrigin(t *testing.T) {
 func TestStrictBodies(t *testing.T) {
 	t.Parallel()
 	b := setupAPI(t, false)
-	if err := db.UpsertRun(t.Context(), b.pool, "r1", "run r1"); err != nil {
+	if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), "r1", "run r1"); err != nil {
 		t.Fatal(err)
 	}
 	before := guardState(t, b.pool)

@@ -68,7 +68,7 @@ func TestViewersReadButChangeNothing(t *testing.T) {
 	t.Parallel()
 	b := setupRoles(t)
 	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
-	if err := db.UpsertRun(t.Context(), b.pool, "r2", "run r2"); err != nil {
+	if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), "r2", "run r2"); err != nil {
 		t.Fatal(err)
 	}
 	viewers := map[string]reqOpt{
@@ -151,7 +151,7 @@ func TestOperatorActionsAreAudited(t *testing.T) {
 	op := bearer(testToken)
 	mustExec(t, b.pool, `INSERT INTO lethe_tombstones (entity, key) VALUES ('run', 'r1')`)
 	for _, hash := range []string{"r2", "r3", "r4"} {
-		if err := db.UpsertRun(t.Context(), b.pool, hash, "run "+hash); err != nil {
+		if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(b.pool), hash, "run "+hash); err != nil {
 			t.Fatal(err)
 		}
 	}

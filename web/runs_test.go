@@ -36,10 +36,10 @@ func setupRuns(t *testing.T, mutate ...func(*config.Config)) *runsBundle {
 	}
 	api := setupAPIFor(t, cfg)
 	for _, h := range []string{"r1", "r2", "r3"} {
-		if err := db.UpsertRun(t.Context(), api.pool, h, "run "+h); err != nil {
+		if err := db.UpsertRun(t.Context(), db.Timeouts{}.Pool(api.pool), h, "run "+h); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetTag(t.Context(), api.pool, h, "t"); err != nil {
+		if err := db.SetTag(t.Context(), db.Timeouts{}.Pool(api.pool), h, "t"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -185,7 +185,7 @@ func TestRunsAPI(t *testing.T) {
 		if n := overviewTombstones(); n != 0 {
 			t.Errorf("overview right after clear shows %d tombstones, want 0", n)
 		}
-		if err := db.UpsertRun(b.ctx, b.pool, "gone", "back"); err != nil {
+		if err := db.UpsertRun(b.ctx, db.Timeouts{}.Pool(b.pool), "gone", "back"); err != nil {
 			t.Errorf("write after clear: %v", err)
 		}
 		if r := b.do(t, "POST", "/api/v1/runs/never/clear-tombstone", ""); r.status != 204 {

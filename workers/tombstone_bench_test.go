@@ -21,7 +21,7 @@ func BenchmarkTombstoneGuard(b *testing.B) {
 	b.Run("RawInsertMetric", func(b *testing.B) {
 		// One INSERT in its own transaction, through the guard trigger only.
 		tb := setupTomb(b)
-		if err := db.UpsertRun(tb.ctx, tb.pool, "raw", ""); err != nil {
+		if err := db.UpsertRun(tb.ctx, db.Timeouts{}.Pool(tb.pool), "raw", ""); err != nil {
 			b.Fatal(err)
 		}
 		step := int64(0)

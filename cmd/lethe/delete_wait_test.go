@@ -32,10 +32,10 @@ func TestDeleteWaitShowsLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	servicetest.Serve(t, cfg)
-	if err := db.UpsertRun(ctx, pool, "r-held", "held"); err != nil {
+	if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(pool), "r-held", "held"); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.LogMetric(ctx, pool, "r-held", "loss", "", 1, 0.5); err != nil {
+	if err := db.LogMetric(ctx, db.Timeouts{}.Pool(pool), "r-held", "loss", "", 1, 0.5); err != nil {
 		t.Fatal(err)
 	}
 

@@ -25,7 +25,7 @@ func TestHoldCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	servicetest.Serve(t, cfg)
-	if err := db.UpsertRun(ctx, pool, "r-held", "held"); err != nil {
+	if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(pool), "r-held", "held"); err != nil {
 		t.Fatal(err)
 	}
 

@@ -51,13 +51,13 @@ func TestTombstoneCommands(t *testing.T) {
 		}
 	}
 
-	if err := db.UpsertRun(ctx, pool, "r1", "first"); err != nil {
+	if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(pool), "r1", "first"); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.LogMetric(ctx, pool, "r1", "loss", "", 1, 0.5); err != nil {
+	if err := db.LogMetric(ctx, db.Timeouts{}.Pool(pool), "r1", "loss", "", 1, 0.5); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.RecordRunBlob(ctx, pool, "r1", "runs/r1/model"); err != nil {
+	if err := db.RecordRunBlob(ctx, db.Timeouts{}.Pool(pool), "r1", "runs/r1/model"); err != nil {
 		t.Fatal(err)
 	}
 	writeBlob("runs/r1/model", "weights")

@@ -48,15 +48,15 @@ func (b *bundle) seedRun(t *testing.T, hash string) {
 			t.Fatal(err)
 		}
 	}
-	must(db.UpsertRun(ctx, b.pool, hash, "run "+hash))
+	must(db.UpsertRun(ctx, db.Timeouts{}.Pool(b.pool), hash, "run "+hash))
 	for step := range 5 {
-		must(db.LogMetric(ctx, b.pool, hash, "loss", "train", int64(step), 1.0/float64(step+3)))
+		must(db.LogMetric(ctx, db.Timeouts{}.Pool(b.pool), hash, "loss", "train", int64(step), 1.0/float64(step+3)))
 	}
-	must(db.SetTag(ctx, b.pool, hash, "best"))
-	must(db.SetAttribute(ctx, b.pool, hash, "lr", 0.001))
-	must(db.SetAttribute(ctx, b.pool, hash, "optimizer", map[string]any{"name": "adam", "betas": []float64{0.9, 0.999}}))
-	must(db.LinkExperiment(ctx, b.pool, hash, "mnist"))
-	must(db.RecordRunBlob(ctx, b.pool, hash, prefix(hash)+"ckpt/1"))
+	must(db.SetTag(ctx, db.Timeouts{}.Pool(b.pool), hash, "best"))
+	must(db.SetAttribute(ctx, db.Timeouts{}.Pool(b.pool), hash, "lr", 0.001))
+	must(db.SetAttribute(ctx, db.Timeouts{}.Pool(b.pool), hash, "optimizer", map[string]any{"name": "adam", "betas": []float64{0.9, 0.999}}))
+	must(db.LinkExperiment(ctx, db.Timeouts{}.Pool(b.pool), hash, "mnist"))
+	must(db.RecordRunBlob(ctx, db.Timeouts{}.Pool(b.pool), hash, prefix(hash)+"ckpt/1"))
 	must(b.blobs.Put(ctx, prefix(hash)+"ckpt/1", []byte("weights")))
 	must(b.blobs.Put(ctx, prefix(hash)+"logs/stdout", []byte("unrecorded but under the prefix")))
 }
@@ -162,7 +162,7 @@ func TestBackupRestore(t *testing.T) {
 			t.Errorf("tombstone still there: %+v", ts)
 		}
 		// Ingestion accepted again.
-		if err := db.LogMetric(b.ctx, b.pool, "r1", "loss", "train", 99, 0.1); err != nil {
+		if err := db.LogMetric(b.ctx, db.Timeouts{}.Pool(b.pool), "r1", "loss", "train", 99, 0.1); err != nil {
 			t.Errorf("write after restore: %v", err)
 		}
 	})
@@ -176,7 +176,7 @@ func TestBackupRestore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetTag(b.ctx, b.pool, "r1", "added-later"); err != nil {
+		if err := db.SetTag(b.ctx, db.Timeouts{}.Pool(b.pool), "r1", "added-later"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := runbackup.Restore(b.ctx, b.pool, b.blobs, prefix("r1"), backup, db.Timeouts{}); err != nil {

@@ -43,7 +43,7 @@ func TestEnqueueForms(t *testing.T) {
 	t.Cleanup(pool.Close)
 	hashes := []string{"gofrom", "3f2a9c", "5d1e7b", "8c4f0a"}
 	for _, hash := range hashes {
-		if err := db.UpsertRun(ctx, pool, hash, "run "+hash); err != nil {
+		if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(pool), hash, "run "+hash); err != nil {
 			t.Fatal(err)
 		}
 	}
