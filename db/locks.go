@@ -201,12 +201,17 @@ func queuedRowBlockers(ctx context.Context, exec Executor, tables []string) ([]L
 		quoted[i] = Ident(t)
 	}
 	rows, err := exec.Query(ctx, `
-		WITH RECURSIVE chain (pid, relation, depth) AS (
+		WITH RECURSIVE tree (relid) AS (
+			-- the tables and their partitions, read from pg_inherits:
+			-- pg_partition_tree would lock the partitions, and wait
+			-- behind the very lock being looked up
+			SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t
+			UNION
+			SELECT i.inhrelid FROM pg_inherits i JOIN tree ON i.inhparent = tree.relid
+		), chain (pid, relation, depth) AS (
 			SELECT l.pid, l.relation, 0 FROM pg_locks l
 			WHERE l.locktype = 'tuple' AND l.granted AND l.pid <> pg_backend_pid()
-			  AND l.relation IN (SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t
-			                     UNION ALL
-			                     SELECT p.relid FROM unnest($1::text[]) AS t, LATERAL pg_partition_tree(to_regclass(t)) AS p)
+			  AND l.relation IN (SELECT relid FROM tree)
 			UNION
 			SELECT b.pid, c.relation, c.depth + 1 FROM chain c, LATERAL unnest(pg_blocking_pids(c.pid)) AS b (pid)
 			WHERE c.depth < 8
@@ -236,7 +241,8 @@ func queuedRowBlockers(ctx context.Context, exec Executor, tables []string) ([]L
 	return holders, nil
 }
 
-// LockHolders lists the other sessions holding a lock on any of tables,
+// LockHolders lists the other sessions holding a lock on any of tables
+// or their partitions (read from pg_inherits, which locks nothing),
 // most likely blocker first: the strongest table lock, then the oldest
 // transaction. A row lock shows up as the ROW SHARE (SELECT ... FOR UPDATE)
 // or ROW EXCLUSIVE (UPDATE, DELETE) lock its holder keeps on the table.
@@ -250,6 +256,11 @@ func LockHolders(ctx context.Context, exec Executor, tables []string) ([]LockHol
 		quoted[i] = Ident(t)
 	}
 	rows, err := exec.Query(ctx, `
+		WITH RECURSIVE tree (relid) AS (
+			SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t
+			UNION
+			SELECT i.inhrelid FROM pg_inherits i JOIN tree ON i.inhparent = tree.relid
+		)
 		SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.state, ''),
 		       coalesce(extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, a.query_start)), 0)::float8,
 		       c.relname::text, l.mode,
@@ -259,7 +270,7 @@ func LockHolders(ctx context.Context, exec Executor, tables []string) ([]LockHol
 		JOIN pg_class c ON c.oid = l.relation
 		LEFT JOIN pg_stat_activity a ON a.pid = l.pid
 		WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_backend_pid()
-		  AND l.relation = ANY (SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t)`, quoted)
+		  AND l.relation IN (SELECT relid FROM tree)`, quoted)
 	if err != nil {
 		return nil, fmt.Errorf("look up lock holders on %v: %w", tables, err)
 	}

@@ -434,6 +434,66 @@ func TestSweepGivesWayToTableLock(t *testing.T) {
 	}
 }
 
+// TestSweepPartitionsGivesWayToTableLock holds ACCESS EXCLUSIVE on an
+// expired partition, then on the partitioned table itself: a
+// partitions-mode run ends early without error, counted in
+// lethe_lock_timeouts_total{step="partition"} (and
+// lethe_sweep_timeouts_total) and logged with the holder, and drops the
+// partition once the lock is gone.
+func TestSweepPartitionsGivesWayToTableLock(t *testing.T) {
+	t.Parallel()
+	const table = "lineage_event_idempotency_partitioned"
+	for _, locked := range []string{"partition", "parent"} {
+		t.Run(locked, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			b := setupSweep(t, slog.LevelInfo)
+			p := *b.deps.Config.Sweep("idempotency-partitioned")
+			now, err := db.Now(ctx, b.pool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			from := periodAdd(periodStart(now, "day"), "day", -2)
+			old := partitionName(table, "day", from)
+			if err := db.CreatePartition(ctx, db.Timeouts{Lock: time.Minute, Statement: time.Minute}.Pool(b.pool), table, old, from, periodAdd(from, "day", 1)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.pool.Exec(ctx, `INSERT INTO `+table+` (idempotency_key, expires_at) VALUES ('old', $1::timestamptz + interval '1 hour')`, from); err != nil {
+				t.Fatal(err)
+			}
+			lock := old
+			if locked == "parent" {
+				lock = table
+			}
+			app := appSession(t, b.pool)
+			if _, err := app.Exec(ctx, `LOCK TABLE `+lock+` IN ACCESS EXCLUSIVE MODE`); err != nil {
+				t.Fatal(err)
+			}
+			res, err := b.sweeper.Run(ctx, &p, nil)
+			if err != nil || len(res.PartitionsDropped) != 0 || res.Timeouts != 1 {
+				t.Fatalf("sweep behind the lock on %s: %+v, %v; want no error, nothing dropped, one timeout", lock, res, err)
+			}
+			if got := metricValue(t, b.deps.Metrics.LockTimeouts.WithLabelValues(p.Name, metrics.StepPartition)); got != 1 {
+				t.Errorf("lethe_lock_timeouts_total{step=partition} = %v, want 1", got)
+			}
+			if got := metricValue(t, b.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name)); got != 1 {
+				t.Errorf("lethe_sweep_timeouts_total = %v, want 1", got)
+			}
+			recs := logRecords(t, b.logs, db.LockTimeoutMessage)
+			if len(recs) != 1 || recs[0]["blocking_application"] != "billing" || recs[0]["step"] != metrics.StepPartition ||
+				!strings.Contains(fmt.Sprint(recs[0]["waiting_on"]), "ACCESS EXCLUSIVE lock on "+table) || !strings.Contains(fmt.Sprint(recs[0]["waiting_on"]), `held by pid`) {
+				t.Errorf("lock WARN %v", recs)
+			}
+			if err := app.Rollback(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if res, err := b.sweeper.Run(ctx, &p, nil); err != nil || fmt.Sprint(res.PartitionsDropped) != "["+old+"]" {
+				t.Fatalf("sweep after the lock: %+v, %v", res, err)
+			}
+		})
+	}
+}
+
 // TestPeriodicRunsNeverOverlap fires a sweep policy's periodic job every
 // second while its first run is still going (a long pause between
 // batches): no second run starts, and "run now" inserts nothing either.

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/metrics"
@@ -226,7 +228,23 @@ func (s *Sweeper) batchContext(ctx context.Context) (context.Context, func()) {
 // current period and partitions_ahead periods after it.
 func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepResult, error) {
 	var res SweepResult
-	parts, err := db.ListPartitions(ctx, s.deps.Pool, p.Table, p.ExpiresAtColumn)
+	timeout := p.StatementTimeout.D()
+	lockTimeout := min(timeout, sweepPartitionLockTimeout)
+	// Reading the partitions' bounds locks each partition (pg_get_expr):
+	// within the lock timeout too, so an application's lock on the table
+	// makes the run give way here as well.
+	var parts []db.Partition
+	err := pgx.BeginFunc(ctx, s.deps.Pool, func(tx pgx.Tx) error {
+		if err := (db.Timeouts{Lock: lockTimeout, Statement: lockTimeout + timeout}).SetLocal(ctx, tx); err != nil {
+			return err
+		}
+		var err error
+		parts, err = db.ListPartitions(ctx, tx, p.Table, p.ExpiresAtColumn)
+		return err
+	})
+	if s.partitionTimedOut(ctx, p, &res, []string{p.Table}, lockTimeout, err) {
+		return res, nil
+	}
 	if err != nil {
 		return res, err
 	}
@@ -235,8 +253,6 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 	if err != nil {
 		return res, fmt.Errorf("sweep %s: %w", p.Name, err)
 	}
-	timeout := p.StatementTimeout.D()
-	lockTimeout := min(timeout, sweepPartitionLockTimeout)
 
 	for _, part := range parts {
 		if part.Default || part.To == nil || part.To.After(now) {
@@ -252,9 +268,8 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 		}
 		began := time.Now()
 		rows, err := db.DropPartition(ctx, db.Timeouts{Lock: lockTimeout, Statement: timeout}.Pool(s.deps.Pool), p.Table, part.Name)
-		if db.IsSweepTimeout(err) {
-			res.Timeouts++
-			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+		if s.partitionTimedOut(ctx, p, &res, []string{p.Table, part.Name}, lockTimeout, err) {
+			return res, nil
 		}
 		if err != nil {
 			return res, err
@@ -275,9 +290,8 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 		}
 		name := partitionName(p.Table, p.PartitionPeriod, from)
 		err := db.CreatePartition(ctx, db.Timeouts{Lock: lockTimeout, Statement: timeout}.Pool(s.deps.Pool), p.Table, name, from, to)
-		if db.IsSweepTimeout(err) {
-			res.Timeouts++
-			s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+		if s.partitionTimedOut(ctx, p, &res, []string{p.Table}, lockTimeout, err) {
+			return res, nil
 		}
 		if err != nil {
 			return res, err
@@ -285,6 +299,25 @@ func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepRe
 		res.PartitionsCreated = append(res.PartitionsCreated, name)
 	}
 	return res, nil
+}
+
+// partitionTimedOut counts err in res and lethe_sweep_timeouts_total when
+// it is a sweep timeout, and reports whether it is a lock timeout on
+// tables: an application holds a lock on the table or one of its
+// partitions, so the run gives way (ends early without error, the next
+// run tries again), counted in lethe_lock_timeouts_total (step partition)
+// and logged once at WARN with its blocker, as every lock timeout is.
+func (s *Sweeper) partitionTimedOut(ctx context.Context, p *config.Sweep, res *SweepResult, tables []string, lockTimeout time.Duration, err error) bool {
+	if !db.IsSweepTimeout(err) && !db.IsLockTimeout(err) {
+		return false
+	}
+	res.Timeouts++
+	s.deps.Metrics.SweepTimeouts.WithLabelValues(p.Name).Inc()
+	if !db.IsLockTimeout(err) {
+		return false
+	}
+	s.deps.lockTimedOut(ctx, p.Name, metrics.StepPartition, tables, lockTimeout, err)
+	return true
 }
 
 func overlapsAny(parts []db.Partition, from, to time.Time) bool {

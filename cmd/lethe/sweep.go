@@ -87,6 +87,7 @@ func (c *cli) sweepStatus(ctx context.Context, pool *pgxpool.Pool, policies []*c
 	for _, p := range policies {
 		st, err := db.GetSweepStatus(ctx, workers.SweepTimeouts(p).Pool(pool), workers.SweepTable(p))
 		if err != nil {
+			err = gaveUpOnLock(ctx, pool, []string{p.Table}, err)
 			errs = append(errs, err.Error())
 			fmt.Fprintf(tw, "%s\t%s\t%s\t-\t-\t-\t-\t-\n", p.Name, p.Table, p.Mode)
 			continue

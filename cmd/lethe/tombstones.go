@@ -282,7 +282,7 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 	}
 	p, err := ent.Preview(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), blobs, key)
 	if err != nil {
-		return err
+		return gaveUpOnLock(ctx, pool, ent.Tables(), err)
 	}
 	w := c.stdout
 	fmt.Fprintf(w, "dry run: deleting %s %s would remove (nothing was deleted):\n", p.Entity, p.Key)

@@ -135,6 +135,7 @@ const (
 	StepFinish       = "finish"        // expire: a batch's reads and its delete
 	StepReset        = "reset"         // expire: the watchdog's reads and resets
 	StepSweep        = "sweep"         // sweep: a batch delete
+	StepPartition    = "partition"     // sweep, partitions mode: a partition's drop or creation
 	StepDeleteEntity = "delete_entity" // tombstone: an entity's deletion
 	StepIngest       = "ingest"        // tombstone: a run ingestion write
 	StepPurge        = "purge"         // tombstone: recording a blob purge
@@ -149,7 +150,7 @@ func LockSteps(k config.Kind) []string {
 	case config.KindExpire:
 		return []string{StepClaim, StepFinish, StepReset, StepCount, StepPreview}
 	case config.KindSweep:
-		return []string{StepSweep, StepCount, StepPreview}
+		return []string{StepSweep, StepPartition, StepCount, StepPreview}
 	case config.KindTombstone:
 		return []string{StepDeleteEntity, StepIngest, StepPurge, StepPreview}
 	}
