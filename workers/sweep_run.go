@@ -23,8 +23,9 @@ const (
 )
 
 // sweepPartitionLockTimeout caps how long a partition drop or create waits
-// for its table locks, so a busy table makes it fail fast (and retry next
-// run) rather than queue every query behind an exclusive lock request.
+// for its table locks (the policy's lock_timeout, at most this), so a busy
+// table makes it give way (and retry next run) rather than queue every
+// query behind an exclusive lock request.
 const sweepPartitionLockTimeout = 5 * time.Second
 
 // sweepFinishBatchWithin is how long a batch in flight when the run's
@@ -229,7 +230,7 @@ func (s *Sweeper) batchContext(ctx context.Context) (context.Context, func()) {
 func (s *Sweeper) sweepPartitions(ctx context.Context, p *config.Sweep) (SweepResult, error) {
 	var res SweepResult
 	timeout := p.StatementTimeout.D()
-	lockTimeout := min(timeout, sweepPartitionLockTimeout)
+	lockTimeout := min(p.LockTimeout.D(), timeout, sweepPartitionLockTimeout)
 	// Reading the partitions' bounds locks each partition (pg_get_expr):
 	// within the lock timeout too, so an application's lock on the table
 	// makes the run give way here as well.
