@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-
-	"github.com/lethehq/lethe/config"
 )
 
 // Rows are an entity's rows as the database holds them, per table: each row
@@ -27,29 +25,23 @@ func (r Rows) Count() int64 {
 	return n
 }
 
-// owned is g without the edges whose rows the entity does not own: those
-// of a set_null edge stay when the entity goes (only their column is
-// cleared), so they are neither captured nor put back. A table reached
-// through such edges alone is left out.
-func (g *EntityGraph) owned() *EntityGraph {
-	o := *g
-	o.Edges = slices.DeleteFunc(slices.Clone(g.Edges), func(e EdgeSpec) bool { return e.OnDelete == config.OnDeleteSetNull })
-	o.order = slices.DeleteFunc(slices.Clone(g.order), func(table string) bool {
-		return table != g.Table && len(o.edgesInto(table)) == 0
-	})
-	return &o
+// ownTables are the tables holding rows that go with the entity (those its
+// terms find): the rows of a set_null edge stay when the entity goes (only
+// their column is cleared), so a table reached through such edges alone is
+// neither read nor written.
+func (g *EntityGraph) ownTables() []string {
+	return slices.DeleteFunc(slices.Clone(g.order), func(table string) bool { return len(g.terms(table, "t")) == 0 })
 }
 
-// ReadRows reads every row of the entity key that it owns, per table, in
-// exec (a transaction with one snapshot for all tables, for a consistent
+// ReadRows reads every row of the entity key that goes with it, per table,
+// in exec (a transaction with one snapshot for all tables, for a consistent
 // copy). A table without rows of key has an empty list.
-func (g *EntityGraph) ReadRows(ctx context.Context, exec Executor, key string) (Rows, error) {
-	o := g.owned()
+func (g *EntityGraph) ReadRows(ctx context.Context, exec Bounded, key string) (Rows, error) {
 	out := Rows{}
-	for _, table := range o.order {
+	for _, table := range g.ownTables() {
 		// A row reached through two edges is read once.
 		var sets []string
-		for _, term := range o.terms(table, "t") {
+		for _, term := range g.terms(table, "t") {
 			sets = append(sets, `SELECT t.* FROM `+ident(table)+` t WHERE `+term)
 		}
 		rows, err := exec.Query(ctx, `SELECT to_jsonb(u) FROM (`+strings.Join(sets, " UNION ")+`) u`, key)
@@ -77,17 +69,17 @@ func (g *EntityGraph) ReadRows(ctx context.Context, exec Executor, key string) (
 // is an error naming it, and tx must be rolled back. It returns the rows
 // written.
 func (g *EntityGraph) WriteRows(ctx context.Context, tx Bounded, key string, rows Rows) (int64, error) {
-	o := g.owned()
+	tables := g.ownTables()
 	for table := range rows {
-		if !slices.Contains(o.order, table) {
-			return 0, fmt.Errorf("rows of %s %s name table %s, which is not one of its tables (%s)", g.Name, key, table, strings.Join(o.order, ", "))
+		if !slices.Contains(tables, table) {
+			return 0, fmt.Errorf("rows of %s %s name table %s, which is not one of its tables (%s)", g.Name, key, table, strings.Join(tables, ", "))
 		}
 	}
-	if _, err := o.DeleteRows(ctx, tx, key); err != nil {
+	if _, err := g.DeleteRows(ctx, tx, key); err != nil {
 		return 0, err
 	}
 	var written int64
-	for _, table := range o.order {
+	for _, table := range tables {
 		list := rows[table]
 		if len(list) == 0 {
 			continue
@@ -99,7 +91,7 @@ func (g *EntityGraph) WriteRows(ctx context.Context, tx Bounded, key string, row
 		}
 		written += tag.RowsAffected()
 	}
-	counts, err := o.CountRows(ctx, tx, key)
+	counts, err := g.CountRows(ctx, tx, key)
 	if err != nil {
 		return 0, err
 	}

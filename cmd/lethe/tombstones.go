@@ -558,7 +558,7 @@ func backupCommand() command {
 		if err != nil {
 			return err
 		}
-		b, err := runbackup.ExportEntity(ctx, pool, blobs, ent, key)
+		b, err := runbackup.ExportEntity(ctx, pool, blobs, ent, key, workers.EntityTimeouts(cfg, ent.Name))
 		if err != nil {
 			return err
 		}

@@ -17,21 +17,24 @@ import (
 )
 
 // ExportEntity reads the entity key (canonical) of ent in one
-// repeatable-read snapshot, with every blob under its prefix. A run is
-// exported as Export does. An entity with no row in any of its tables is
-// an error.
-func ExportEntity(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, ent *entity.Entity, key string) (*Backup, error) {
+// repeatable-read snapshot under timeouts (the entity's), with every blob
+// under its prefix. A run is exported as Export does. An entity with no
+// row in any of its tables is an error.
+func ExportEntity(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, ent *entity.Entity, key string, timeouts db.Timeouts) (*Backup, error) {
 	prefix, err := ent.BlobPrefix(key)
 	if err != nil {
 		return nil, err
 	}
 	if ent.Name == jobs.EntityRun {
-		return Export(ctx, pool, blobs, prefix, key)
+		return Export(ctx, pool, blobs, prefix, key, timeouts)
 	}
 	b := &Backup{Version: EntityFormatVersion, Entity: ent.Name, Key: key, CreatedAt: time.Now().UTC()}
 	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		rows, err := ent.ReadRows(ctx, tx, key)
-		b.Tables = rows
+		bounded, err := timeouts.Tx(ctx, tx)
+		if err != nil {
+			return err
+		}
+		b.Tables, err = ent.ReadRows(ctx, bounded, key)
 		return err
 	})
 	if err != nil {

@@ -66,13 +66,16 @@ type Blob struct {
 // run's prefix such as "runs/{hash}/"). A run that does not exist is an
 // error, and so is a run_blobs row whose key is not under blobPrefix: the
 // export never reads a blob outside the run's prefix.
-func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix, hash string) (*Backup, error) {
+func Export(ctx context.Context, pool *pgxpool.Pool, blobs blob.Store, blobPrefix, hash string, timeouts db.Timeouts) (*Backup, error) {
 	if err := jobs.ValidateRunHash("run hash", hash); err != nil {
 		return nil, err
 	}
 	b := &Backup{Version: FormatVersion, RunHash: hash, CreatedAt: time.Now().UTC(), Tables: map[string][]json.RawMessage{}}
 	var blobKeys []string
 	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if err := timeouts.SetLocal(ctx, tx); err != nil {
+			return err
+		}
 		exists, err := db.RunExists(ctx, tx, hash)
 		if err != nil {
 			return err

@@ -114,7 +114,7 @@ func TestBackupRestore(t *testing.T) {
 		b.seedRun(t, "r2")
 		rowsBefore, blobsBefore := b.snapshot(t, "r1"), b.blobsOf(t, "r1")
 
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +172,7 @@ func TestBackupRestore(t *testing.T) {
 		b := setup(t)
 		b.seedRun(t, "r1")
 		before := b.snapshot(t, "r1")
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +191,7 @@ func TestBackupRestore(t *testing.T) {
 		t.Parallel()
 		b := setup(t)
 		b.seedRun(t, "r1")
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,10 +215,10 @@ func TestBackupRestore(t *testing.T) {
 	t.Run("BadInput", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t)
-		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("missing"), "missing"); err == nil || !strings.Contains(err.Error(), "not found") {
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("missing"), "missing", exportTimeouts); err == nil || !strings.Contains(err.Error(), "not found") {
 			t.Errorf("export of unknown run: %v", err)
 		}
-		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "runs/bad/hash/", "bad/hash"); err == nil {
+		if _, err := runbackup.Export(b.ctx, b.pool, b.blobs, "runs/bad/hash/", "bad/hash", exportTimeouts); err == nil {
 			t.Error("export of malformed hash succeeded")
 		}
 		for name, text := range map[string]string{
@@ -291,7 +291,7 @@ func TestBackupRestore(t *testing.T) {
 						t.Error(err)
 					}
 				}()
-				backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+				backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 				if !errors.Is(err, blob.ErrInvalidKey) || !strings.Contains(err.Error(), "export run r1: run_blobs row refused") ||
 					!strings.Contains(err.Error(), fmt.Sprintf("%q", key)) || !strings.Contains(err.Error(), `not under the prefix "runs/r1/"`) {
 					t.Fatalf("export with a run_blobs row %q: %v, want refused naming the row", key, err)
@@ -302,7 +302,7 @@ func TestBackupRestore(t *testing.T) {
 			})
 		}
 		// Without them, the run exports its own blobs only.
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -348,7 +348,7 @@ func TestBackupRestore(t *testing.T) {
 		}
 
 		// Its run_blobs row leads through the link: refused, naming the key.
-		_, err = runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		_, err = runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if !errors.Is(err, blob.ErrSymlink) || !strings.Contains(err.Error(), `"runs/r1/ckpt/1"`) {
 			t.Fatalf("export through a linked run folder: %v, want refused naming the key", err)
 		}
@@ -357,7 +357,7 @@ func TestBackupRestore(t *testing.T) {
 		if _, err := b.pool.Exec(b.ctx, `DELETE FROM run_blobs WHERE run_hash = 'r1'`); err != nil {
 			t.Fatal(err)
 		}
-		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1")
+		backup, err := runbackup.Export(b.ctx, b.pool, b.blobs, prefix("r1"), "r1", exportTimeouts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -407,3 +407,6 @@ func TestReadLimit(t *testing.T) {
 		t.Errorf("error of %d bytes", len(err.Error()))
 	}
 }
+
+// exportTimeouts are the timeouts the tests' exports read the run under.
+var exportTimeouts = db.Timeouts{Lock: 2 * time.Second, Statement: 30 * time.Second}
