@@ -331,6 +331,32 @@ type LockTimeout struct {
 	Tables       []string
 	LockTimeout  time.Duration
 	Err          error
+	// DDL says the statement changed a table's definition (a trigger, a
+	// partition): its lock conflicts with every write, so any session
+	// holding a lock on Tables may be the blocker, not only those holding
+	// SHARE or stronger.
+	DDL bool
+}
+
+// Blocker looks up who held lt's lock, right after lt, on exec (Blockers,
+// or for DDL every holder, strongest and oldest first): the holder, nil
+// when none is found, and how a report names the wait (`row lock on runs
+// held by pid 1234 (app "billing", idle in transaction for 42s)`, or a lock
+// on the tables, released since or its holder unknown).
+func Blocker(ctx context.Context, exec Executor, lt LockTimeout) (*LockHolder, string, error) {
+	ctx = context.WithoutCancel(ctx)
+	on := "a lock on " + strings.Join(lt.Tables, ", ")
+	holders, err := Blockers(ctx, exec, lt.Err, lt.Tables)
+	if lt.DDL && err == nil && len(holders) == 0 {
+		holders, err = LockHolders(ctx, exec, lt.Tables)
+	}
+	switch {
+	case err != nil:
+		return nil, on + " (holder unknown)", err
+	case len(holders) == 0:
+		return nil, on + ", released since", nil
+	}
+	return &holders[0], holders[0].String(), nil
 }
 
 // LockTimeoutMessage is the WARN a lock timeout is logged with.
@@ -352,17 +378,11 @@ func ReportLockTimeout(ctx context.Context, exec Executor, logger *slog.Logger, 
 		slog.String("table", strings.Join(lt.Tables, ",")), slog.Float64("lock_timeout_seconds", lt.LockTimeout.Seconds()),
 		slog.String("error", lt.Err.Error()),
 	}
-	holders, lookupErr := Blockers(ctx, exec, lt.Err, lt.Tables)
-	var blocker string
-	switch {
-	case lookupErr != nil:
-		blocker = "a lock on " + strings.Join(lt.Tables, ", ") + " (holder unknown)"
+	h, blocker, lookupErr := Blocker(ctx, exec, lt)
+	if lookupErr != nil {
 		attrs = append(attrs, slog.String("lookup_error", lookupErr.Error()))
-	case len(holders) == 0:
-		blocker = "a lock on " + strings.Join(lt.Tables, ", ") + ", released since"
-	default:
-		h := holders[0]
-		blocker = h.String()
+	}
+	if h != nil {
 		attrs = append(attrs, slog.Int("blocking_pid", int(h.PID)), slog.String("blocking_application", h.Application),
 			slog.String("blocking_state", h.State), slog.Float64("blocking_for", h.For.Round(time.Second).Seconds()),
 			slog.String("blocking_lock", h.Mode))

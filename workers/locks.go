@@ -11,6 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/metrics"
 )
 
 // A lock timeout (db.IsLockTimeout) is "try later", never a failure: an
@@ -33,6 +34,7 @@ const (
 func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []string, lockTimeout time.Duration, err error) string {
 	blocker := db.ReportLockTimeout(ctx, d.Pool, d.Logger, d.Metrics.LockTimeouts, db.LockTimeout{
 		Policy: policy, Step: step, Tables: tables, LockTimeout: lockTimeout, Err: err,
+		DDL: step == metrics.StepPartition, // a partition's detach, drop or create
 	})
 	noteLock(ctx, blocker)
 	return blocker

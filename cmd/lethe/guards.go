@@ -201,11 +201,6 @@ func guardLockError(ctx context.Context, pool *pgxpool.Pool, cfg *config.Config,
 	for _, name := range cfg.EntityNames() {
 		tables = append(tables, cfg.Entity(name).Tables()...)
 	}
-	holder := "a lock on one of " + strings.Join(tables, ", ")
-	// Creating a trigger conflicts with every write (ROW EXCLUSIVE), so
-	// any holder may be the one: the strongest, then the oldest.
-	if holders, lookupErr := db.LockHolders(ctx, pool, tables); lookupErr == nil && len(holders) > 0 {
-		holder = holders[0].String()
-	}
-	return fmt.Errorf("gave up after %s waiting for %s; no guard was changed, run it again once that lock is released: %w", entity.GuardLockTimeout, holder, err)
+	_, blocker, _ := db.Blocker(ctx, pool, db.LockTimeout{Tables: tables, Err: err, DDL: true})
+	return fmt.Errorf("gave up after %s waiting for %s; no guard was changed, run it again once that lock is released: %w", entity.GuardLockTimeout, blocker, err)
 }
