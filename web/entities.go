@@ -226,13 +226,19 @@ func (s *Server) handleDeleteEntity(w http.ResponseWriter, r *http.Request) {
 // key is 404, since a mistyped key would otherwise be "deleted" while the
 // entity meant stays. Any other value is 400.
 func forced(w http.ResponseWriter, r *http.Request) (force, ok bool) {
-	switch v := r.URL.Query().Get("force"); v {
+	return boolParam(w, r, "force")
+}
+
+// boolParam reads the query parameter name as true or false (absent:
+// false); any other value is 400 naming it.
+func boolParam(w http.ResponseWriter, r *http.Request, name string) (value, ok bool) {
+	switch v := r.URL.Query().Get(name); v {
 	case "", "false":
 		return false, true
 	case "true":
 		return true, true
 	default:
-		writeError(w, http.StatusBadRequest, "force must be true or false, not "+quote.Value(v))
+		writeError(w, http.StatusBadRequest, name+" must be true or false, not "+quote.Value(v))
 		return false, false
 	}
 }

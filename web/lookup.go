@@ -16,7 +16,6 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
-	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -516,26 +515,13 @@ func (s *Server) lookup() Lookup {
 	return Lookup{Config: s.opts.Config, Pool: s.opts.Pool, Blobs: s.opts.Blobs}
 }
 
-// trialParam reads ?trial=true|false.
-func trialParam(w http.ResponseWriter, r *http.Request) (trial, ok bool) {
-	switch v := r.URL.Query().Get("trial"); v {
-	case "", "false":
-		return false, true
-	case "true":
-		return true, true
-	default:
-		writeError(w, http.StatusBadRequest, "trial must be true or false, not "+quote.Value(v))
-		return false, false
-	}
-}
-
 // handleEntityStatus answers the key's status (EntityStatus).
 func (s *Server) handleEntityStatus(w http.ResponseWriter, r *http.Request) {
 	ent, key, ok := s.entityAndKey(w, r)
 	if !ok {
 		return
 	}
-	trial, ok := trialParam(w, r)
+	trial, ok := boolParam(w, r, "trial")
 	if !ok {
 		return
 	}
