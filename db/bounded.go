@@ -69,6 +69,16 @@ func (t Timeouts) InTx(ctx context.Context, pool *pgxpool.Pool, fn func(b Bounde
 	})
 }
 
+// Within returns a Bounded on tx, a transaction begun on b's session
+// connection (Conn): the session's timeouts hold in it, so none are set
+// again. On any other b it returns the zero Bounded, which refuses to run.
+func (b Bounded) Within(tx pgx.Tx) Bounded {
+	if b.exec == nil || b.tx != nil {
+		return Bounded{}
+	}
+	return Bounded{t: b.t, exec: tx, tx: tx}
+}
+
 // Timeouts are the timeouts b's statements run with.
 func (b Bounded) Timeouts() Timeouts { return b.t }
 

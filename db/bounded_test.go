@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/testenv"
@@ -88,6 +89,24 @@ func TestBounded(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+	})
+	// A transaction begun on a session with the timeouts set runs with
+	// them, without setting them again; Within refuses anything else.
+	t.Run("within a session", func(t *testing.T) {
+		err := bounds.Session(ctx, pool, nil, func(conn *pgxpool.Conn) error {
+			return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+				if got := settings(t, bounds.Conn(conn).Within(tx)); got != want {
+					t.Errorf("the session's transaction runs with %v, want %v", got, want)
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bounds.Pool(pool).Within(nil).Exec(ctx, `SELECT 1`); err == nil {
+			t.Error("Within on a pool's Bounded ran a statement")
 		}
 	})
 	t.Run("zero", func(t *testing.T) {

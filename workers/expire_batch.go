@@ -254,11 +254,7 @@ func (w *expireBatchWorker) finish(ctx context.Context, conn *pgxpool.Conn, p *c
 			return err
 		}
 		blobsDeleted = int(blobs)
-		btx, err := expireTimeouts(p).Tx(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if rows, err = table.Finish(ctx, btx, claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
+		if rows, err = table.Finish(ctx, bounded.Within(tx), claimedAt, p.OnDelete == config.OnDeleteMark); err != nil {
 			return err
 		}
 		detail := map[string]any{"rows_claimed": job.Args.Rows, "claimed_at": claimedAt, "on_delete": p.OnDelete}
