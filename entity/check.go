@@ -250,16 +250,12 @@ func sameType(a, b string) bool {
 func checkTypes(decl *config.Entity, cat *catalog) []Finding {
 	var findings []Finding
 	for _, e := range decl.Edges {
+		typ, refType, ok := cat.edgeTypes(e)
+		if !ok || sameType(typ[0], refType[0]) {
+			continue
+		}
 		refTable, refColumn := e.Ref()
-		t, ref := cat.tables[e.Table], cat.tables[refTable]
-		if t == nil || ref == nil {
-			continue
-		}
-		typ, ok1 := t.columns[e.Column]
-		refType, ok2 := ref.columns[refColumn]
-		if !ok1 || !ok2 || sameType(typ[0], refType[0]) {
-			continue
-		}
+		t := cat.tables[e.Table]
 		f := Finding{
 			Entity: decl.Name, Table: e.Table, Column: e.Column, Kind: FindingTypeMismatch, Severity: SeverityError,
 			Problem: fmt.Sprintf("edge %s.%s is %s but references %s, which is %s: the declaration and the database disagree, and a deletion of entity %s fails comparing them",

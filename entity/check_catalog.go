@@ -3,6 +3,7 @@ package entity
 import (
 	"context"
 	"fmt"
+	"github.com/lethehq/lethe/config"
 	"slices"
 	"strings"
 
@@ -360,6 +361,20 @@ func (t *catalogTable) unindexedLeaves(column string) (missing []string, leaves 
 		}
 	}
 	return missing, len(t.leaves)
+}
+
+// edgeTypes returns the types of e's column and of the column it
+// references (each without and with its modifier), ok false when either is
+// missing.
+func (cat *catalog) edgeTypes(e config.Edge) (typ, refType [2]string, ok bool) {
+	refTable, refColumn := e.Ref()
+	t, ref := cat.tables[e.Table], cat.tables[refTable]
+	if t == nil || ref == nil {
+		return typ, refType, false
+	}
+	typ, ok1 := t.columns[e.Column]
+	refType, ok2 := ref.columns[refColumn]
+	return typ, refType, ok1 && ok2
 }
 
 // declaredOID returns the oid of the declared table name, or 0.

@@ -62,15 +62,11 @@ func checkEdgeKeys(ctx context.Context, exec Executor, decl *config.Entity, cat 
 	var findings []Finding
 	for _, e := range decl.Edges {
 		refTable, refColumn := e.Ref()
-		t, ref := cat.tables[e.Table], cat.tables[refTable]
-		if t == nil || ref == nil {
+		typ, refType, ok := cat.edgeTypes(e)
+		if !ok || !sameType(typ[0], refType[0]) {
 			continue
 		}
-		typ, ok1 := t.columns[e.Column]
-		refType, ok2 := ref.columns[refColumn]
-		if !ok1 || !ok2 || !sameType(typ[0], refType[0]) {
-			continue
-		}
+		t := cat.tables[e.Table]
 		keys := cat.keysFor(e.Table, e.Column, refTable, refColumn)
 		edge := fmt.Sprintf("{table: %s, column: %s, references: %s", e.Table, e.Column, e.References)
 		base := Finding{Entity: decl.Name, Table: e.Table, Column: e.Column, Kind: FindingEdgeKey}
