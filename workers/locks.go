@@ -29,7 +29,7 @@ const (
 )
 
 // lockTimedOut counts a lock timeout of policy's step on tables and logs it
-// once at WARN with its blocker (db.Blockers), which it
+// once at WARN with its blocker (db.Blocker), which it
 // returns described.
 func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []string, lockTimeout time.Duration, err error) string {
 	blocker := db.ReportLockTimeout(ctx, d.Pool, d.Logger, d.Metrics.LockTimeouts, db.LockTimeout{
