@@ -13,6 +13,7 @@ package db
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -101,10 +102,19 @@ func ConnectPool(ctx context.Context, url string, opts PoolOptions) (*pgxpool.Po
 	defer cancel()
 	if err := pool.Ping(pingCtx); err != nil {
 		pool.Close()
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == sqlStateNoDatabase {
+			return nil, fmt.Errorf("connect to database %s:%d: %w; create it first (createdb -h %s -p %d %q), Lethe then creates its own tables in it (lethe migrate up)",
+				cfg.ConnConfig.Host, cfg.ConnConfig.Port, err, cfg.ConnConfig.Host, cfg.ConnConfig.Port, cfg.ConnConfig.Database)
+		}
 		return nil, fmt.Errorf("connect to database %s:%d: %w", cfg.ConnConfig.Host, cfg.ConnConfig.Port, err)
 	}
 	return pool, nil
 }
+
+// sqlStateNoDatabase is PostgreSQL's invalid_catalog_name: the database
+// named in the URL does not exist.
+const sqlStateNoDatabase = "3D000"
 
 // Ident quotes a table or column name from configuration.
 func Ident(name string) string { return sqlident.Quote(name) }

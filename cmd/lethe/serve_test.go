@@ -299,3 +299,28 @@ func TestStopsWithZeroOnSignal(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingDatabase: database.url names a database the server does not
+// have. serve and the commands that connect fail at once, with the
+// server's message and the command that creates it.
+func TestMissingDatabase(t *testing.T) {
+	t.Parallel()
+	admin := testenv.Pool(t)
+	dbURL := testenv.DatabaseURL(t)
+	name := dbURL[strings.LastIndex(dbURL, "/")+1:]
+	if i := strings.IndexByte(name, '?'); i >= 0 {
+		name = name[:i]
+	}
+	if _, err := admin.Exec(t.Context(), "DROP DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		t.Fatal(err)
+	}
+	configPath := writeConfig(t, "database: {url: \""+dbURL+"\"}\nhttp: {listen: 127.0.0.1:0}\nblob: {local: {dir: "+filepath.Join(t.TempDir(), "blobs")+"}}")
+	for _, args := range [][]string{{"serve"}, {"migrate", "up"}} {
+		code, _, errOut := runCLI(t, nil, append(args, "--config", configPath)...)
+		for _, want := range []string{`database "` + name + `" does not exist`, `createdb -h 127.0.0.1`, `"` + name + `"`, "lethe migrate up"} {
+			if code != 1 || !strings.Contains(errOut, want) {
+				t.Errorf("lethe %v on a missing database: exit %d, stderr lacks %q\nstderr: %s", args, code, want, errOut)
+			}
+		}
+	}
+}
