@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/demo"
@@ -76,22 +78,24 @@ func demoCommand() command {
 			}
 		}
 		if seedOnly {
-			s, err := service.Open(ctx, cfg, c.logger(cfg), service.OpenOptions{NoWorkers: true, Postgres: pg})
+			logger := c.logger(cfg)
+			s, err := service.Open(ctx, cfg, logger, service.OpenOptions{NoWorkers: true, Postgres: pg, Prepare: exampleTables(cfg, logger)})
 			if err != nil {
 				return err
 			}
 			defer s.Close(context.WithoutCancel(ctx))
-			if err := demoPrepare(ctx, s, true); err != nil {
+			if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
 				return err
 			}
 			fmt.Fprintln(c.stdout, "Example tables created and seeded.")
 			return nil
 		}
-		return serve(ctx, c, cfg, pg, func(s *service.Service, addr string) error {
-			if err := demoPrepare(ctx, s, !noSeed); err != nil {
-				return err
-			}
+		opts := service.OpenOptions{Postgres: pg, Prepare: exampleTables(cfg, c.logger(cfg))}
+		return serve(ctx, c, cfg, opts, func(s *service.Service, addr string) error {
 			if !noSeed {
+				if err := demo.Seed(ctx, s.Pool, s.Blobs, s.Logger); err != nil {
+					return err
+				}
 				go demo.Trickle(ctx, s.Pool, s.Blobs, s.Logger)
 			}
 			fmt.Fprintf(c.stdout, "\nLethe demo is running.\n  Dashboard: http://%s/\n  River UI:  http://%s/riverui/\nPress Ctrl-C to stop.\n\n", addr, addr)
@@ -101,25 +105,23 @@ func demoCommand() command {
 	return cmd
 }
 
-// demoPrepare creates the example tables the demo's policies work on, when
-// missing, and seeds them with example data when seed is set.
-func demoPrepare(ctx context.Context, s *service.Service, seed bool) error {
-	applied, err := schema.Apply(ctx, s.Pool)
-	if err != nil {
-		return err
-	}
-	if len(applied) > 0 {
-		s.Logger.InfoContext(ctx, "Created the example tables", slog.Any("versions", applied))
-	}
-	// The run example's guards need its tables, which did not exist when
-	// the service started on a new database.
-	changes, unresolved, err := entity.InstallGuards(ctx, s.Pool, s.Pool, s.Config)
-	if err = errors.Join(err, unresolved); err != nil {
-		return fmt.Errorf("install the example entities' guards: %w", err)
-	}
-	service.LogGuardChanges(ctx, s.Logger, changes)
-	if !seed {
+// exampleTables returns the service's Prepare step for the demo: it creates
+// the example tables the demo's policies work on, when missing, and their
+// entities' late-write guards, before the service checks the guards.
+func exampleTables(cfg *config.Config, logger *slog.Logger) func(ctx context.Context, pool *pgxpool.Pool) error {
+	return func(ctx context.Context, pool *pgxpool.Pool) error {
+		applied, err := schema.Apply(ctx, pool)
+		if err != nil {
+			return err
+		}
+		if len(applied) > 0 {
+			logger.InfoContext(ctx, "Created the example tables", slog.Any("versions", applied))
+		}
+		changes, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg)
+		if err = errors.Join(err, unresolved); err != nil {
+			return fmt.Errorf("install the example entities' guards: %w", err)
+		}
+		service.LogGuardChanges(ctx, logger, changes)
 		return nil
 	}
-	return demo.Seed(ctx, s.Pool, s.Blobs, s.Logger)
 }

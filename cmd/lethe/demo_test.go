@@ -20,7 +20,7 @@ import (
 
 // TestDemoConfig runs the demo on the configuration --config names: it
 // migrates and serves the database that file names and schedules its
-// policies only.
+// policies only, and guards its entity on the example tables it creates.
 func TestDemoConfig(t *testing.T) {
 	t.Parallel()
 	dbURL := testenv.DatabaseURL(t)
@@ -32,6 +32,12 @@ blob:
     dir: `+filepath.Join(t.TempDir(), "blobs")+`
 shutdown_grace: 1s
 migrate_on_start: true
+entities:
+  - name: run
+    table: runs
+    key_column: run_hash
+    edges:
+      - {table: run_tags, column: run_hash, references: runs.run_hash}
 `+sweepPolicy)
 
 	ctx, cancel := context.WithCancel(t.Context())
@@ -63,6 +69,11 @@ migrate_on_start: true
 	})
 	if strings.Contains(strings.Join(kinds, ","), jobs.KindExpirePlan) {
 		t.Errorf("job kinds %v: the demo scheduled the embedded configuration's expire policy, not only --config's", kinds)
+	}
+	// The example tables exist before the service checks the entities'
+	// guards: a new database starts without a warning about them.
+	if strings.Contains(errOut.String(), "without late-write guards") {
+		t.Errorf("the demo on a new database warned about guards:\n%s", errOut.String())
 	}
 
 	cancel()

@@ -6,7 +6,6 @@ import (
 	"net"
 
 	"github.com/lethehq/lethe/config"
-	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/internal/service"
 )
 
@@ -33,17 +32,17 @@ func serveCommand() command {
 				return err
 			}
 		}
-		return serve(ctx, c, cfg, c.postgres(), nil)
+		return serve(ctx, c, cfg, service.OpenOptions{Postgres: c.postgres()}, nil)
 	}
 	return cmd
 }
 
-// serve opens the service, finding PostgreSQL with pg when cfg names no
-// database, calls ready (when set) once it listens, and runs it until ctx is
+// serve opens the service with opts (opts.Postgres finds PostgreSQL when cfg
+// names no database), calls ready (when set) once it listens, and runs it until ctx is
 // cancelled.
-func serve(ctx context.Context, c *cli, cfg *config.Config, pg pgboot.Options, ready func(s *service.Service, addr string) error) error {
+func serve(ctx context.Context, c *cli, cfg *config.Config, opts service.OpenOptions, ready func(s *service.Service, addr string) error) error {
 	logger := c.logger(cfg)
-	svc, err := service.Open(ctx, cfg, logger, service.OpenOptions{Postgres: pg})
+	svc, err := service.Open(ctx, cfg, logger, opts)
 	if err != nil {
 		return err
 	}

@@ -73,6 +73,11 @@ type OpenOptions struct {
 	// (see DatabaseURL). The zero value only connects to 127.0.0.1:5432;
 	// the demo sets StartCluster and Install.
 	Postgres pgboot.Options
+
+	// Prepare, when set, runs after the migrations and before the
+	// late-write guards are checked: the demo creates its example tables
+	// there, so a new database starts without a warning about them.
+	Prepare func(ctx context.Context, pool *pgxpool.Pool) error
 }
 
 // Open connects everything cfg describes. It migrates when
@@ -103,6 +108,11 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		}
 		if len(applied) > 0 {
 			logger.InfoContext(ctx, "Applied migrations", slog.Any("versions", applied))
+		}
+	}
+	if opts.Prepare != nil {
+		if err := opts.Prepare(ctx, pool); err != nil {
+			return nil, err
 		}
 	}
 	if err := s.guards(ctx); err != nil {
