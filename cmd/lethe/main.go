@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -236,10 +237,15 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return flag.ErrHelp
 	}
 	if err != nil {
-		return usageError{err.Error()}
+		return usageError{flagName.ReplaceAllString(err.Error(), "$1--$2")}
 	}
 	return nil
 }
+
+// flagName matches a flag's name in the flag package's errors, which spell
+// it -name; the usage lines and --help spell it --name (a one-letter flag
+// stays -x).
+var flagName = regexp.MustCompile(`(not defined: |for flag |for |needs an argument: )-([A-Za-z][\w-]+)`)
 
 // parseNoArgs parses args for a command that takes flags only.
 func parseNoArgs(fs *flag.FlagSet, args []string) error {

@@ -200,12 +200,14 @@ func TestCLI(t *testing.T) {
 				t.Errorf("lethe %v: exit %d, stderr %q; want 1 naming missing.yaml", args, code, errOut)
 			}
 		}
-		// Bad flags after arguments are still usage errors, and "--" ends
-		// the flags.
+		// Bad flags after arguments are still usage errors, spelled as the
+		// usage line spells them, and "--" ends the flags.
 		for want, args := range map[string][]string{
-			`flag provided but not defined: -nope`: {"delete", "run", "abc", "--nope"},
-			`unexpected argument "extra"`:          {"serve", "extra", "--listen", "127.0.0.1:0"},
-			`want: <entity> <key>`:                 {"clear-tombstone", "run", "--", "--config", "x"},
+			`flag provided but not defined: --nope`: {"delete", "run", "abc", "--nope"},
+			`invalid boolean value "x" for --wait`:  {"delete", "--wait=x", "run", "abc"},
+			`flag needs an argument: --reason`:      {"hold", "run", "abc", "--reason"},
+			`unexpected argument "extra"`:           {"serve", "extra", "--listen", "127.0.0.1:0"},
+			`want: <entity> <key>`:                  {"clear-tombstone", "run", "--", "--config", "x"},
 		} {
 			code, _, errOut := runCLI(t, nil, args...)
 			if code != 2 || !strings.Contains(errOut, want) {
