@@ -46,12 +46,12 @@ func (o *StreamOptions) defaults() {
 
 // pgCronConf is added to the private primary's settings: pg_cron loaded,
 // its catalog in the postgres database, its jobs run by background
-// workers (no connection to authenticate).
+// workers (no connection to authenticate). The standby needs no
+// settings of its own: it runs no jobs.
 const pgCronConf = `# pg_cron (lethe-bench equal-impact)
 shared_preload_libraries = 'pg_cron'
 cron.database_name = 'postgres'
 cron.use_background_workers = on
-max_worker_processes = 16
 `
 
 // pgCronJob is the pg_cron job of the comparison: what a team without
