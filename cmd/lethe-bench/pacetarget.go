@@ -28,7 +28,7 @@ func runPaceTarget(ctx context.Context, c *cli, b benchmark, args []string) erro
 	fs := c.flags(b, &configPath)
 	fs.IntVar(&opts.Rows, "rows", 200_000, "pastes rows (half expired)")
 	fs.IntVar(&opts.Rounds, "rounds", 5, "rounds (medians and min – max reported)")
-	multiples := fs.String("targets", "2,4,10", "targets, as multiples of the foreground's idle p99, comma-separated")
+	multiples := fs.String("targets", "2,4,10", "targets, as multiples of the foreground's idle p99, comma-separated (below 1: targets the machine may not reach, to see the controller say so)")
 	fs.IntVar(&opts.FgRate, "rate", 400, "foreground operations per second (half inserts, half point reads)")
 	fs.IntVar(&opts.Workers, "workers", 4, "River max_workers")
 	fs.DurationVar(&opts.Quiet, "quiet", 10*time.Second, "how long the foreground runs alone each round, for its idle p99")
@@ -38,8 +38,8 @@ func runPaceTarget(ctx context.Context, c *cli, b benchmark, args []string) erro
 	}
 	for _, f := range strings.Split(*multiples, ",") {
 		k, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(k >= 1 && k <= 1000) {
-			return usagef("--targets: %q is not a multiple from 1 to 1000", f)
+		if err != nil || !(k >= 0.01 && k <= 1000) {
+			return usagef("--targets: %q is not a multiple from 0.01 to 1000", f)
 		}
 		opts.Multiples = append(opts.Multiples, k)
 	}
