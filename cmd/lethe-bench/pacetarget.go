@@ -38,8 +38,8 @@ func runPaceTarget(ctx context.Context, c *cli, b benchmark, args []string) erro
 	}
 	for _, f := range strings.Split(*multiples, ",") {
 		k, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(k >= 0.01 && k <= 1000) {
-			return usagef("--targets: %q is not a multiple from 0.01 to 1000", f)
+		if err != nil || !(k >= 0.001 && k <= 1000) {
+			return usagef("--targets: %q is not a multiple from 0.001 to 1000", f)
 		}
 		opts.Multiples = append(opts.Multiples, k)
 	}
