@@ -129,7 +129,10 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 			arms = []bool{false, true}
 		}
 		for _, useCron := range arms {
-			name := map[bool]string{true: "pg_cron", false: "Lethe"}[useCron]
+			name := "Lethe"
+			if useCron {
+				name = "pg_cron"
+			}
 			fmt.Fprintf(out, "  round %d/%d, %s (load average %s)\n", round+1, so.Rounds, name, loadAverage())
 			r, err := streamOnce(ctx, clusters.Primary.URL, admin, opts, useCron)
 			if err != nil {
