@@ -143,6 +143,15 @@ func TestHealthStates(t *testing.T) {
 			in.Runs = []db.PolicyRun{run(db.RunPaced, time.Minute, "slowed down to give way to the foreground's load")}
 			return in
 		}, state: HealthThrottled, reason: "foreground", since: ago(time.Minute)},
+		{name: "ThrottledTargetNotReachable", in: func() healthInput {
+			in := base()
+			in.Backlog, in.OldestExpiredAt = n(5000), ago(time.Minute)
+			in.Runs = []db.PolicyRun{
+				run(db.RunPaced, time.Minute, "target not reachable: at pacing.min_batch_size 100 and pacing.max_pause 1s most batches still slowed the foreground beyond its limits (slowest commit while a batch ran: 45ms, pacing.target_p99 20ms)"),
+				run(db.RunPaced, 2*time.Minute, "slowed down to give way to the foreground's load"),
+			}
+			return in
+		}, state: HealthThrottled, reason: "target not reachable", since: ago(2 * time.Minute)},
 		{name: "NotThrottledOnceNothingIsLeft", in: func() healthInput {
 			in := base()
 			in.Runs = []db.PolicyRun{run(db.RunPaced, time.Minute, "slowed down")}

@@ -18,6 +18,9 @@ type runNote struct {
 	lock   string // the holder of the lock the run gave way to
 	lagged bool
 	paced  bool
+	// unreachable says why the run's pacing could not keep its target,
+	// when it could not.
+	unreachable string
 }
 
 type runNoteKey struct{}
@@ -51,14 +54,18 @@ func noteLock(ctx context.Context, blocker string) {
 	}
 }
 
-// notePacer notes whether pc, the pacer of the run's loop, paced it or
-// waited for a lagging standby. Call it when the loop is done.
+// notePacer notes whether pc, the pacer of the run's loop, paced it (and
+// whether its target was out of reach) or waited for a lagging standby.
+// Call it when the loop is done.
 func notePacer(ctx context.Context, pc *pace.Pacer) {
 	if n := noteOf(ctx); n != nil {
 		paced, lagged := pc.Held()
 		n.mu.Lock()
 		n.paced = n.paced || paced
 		n.lagged = n.lagged || lagged
+		if r := pc.Unreachable(); paced && r != "" {
+			n.unreachable = r
+		}
 		n.mu.Unlock()
 	}
 }
@@ -77,6 +84,8 @@ func (n *runNote) outcome(kind string, runErr error) db.PolicyRun {
 		run.Outcome, run.Reason = db.RunLock, "gave way to "+n.lock
 	case n.lagged:
 		run.Outcome, run.Reason = db.RunReplicaLag, "waited for a standby lagging beyond database.max_replica_lag"
+	case n.paced && n.unreachable != "":
+		run.Outcome, run.Reason = db.RunPaced, n.unreachable
 	case n.paced:
 		run.Outcome, run.Reason = db.RunPaced, "slowed down to give way to the foreground's load"
 	case n.rows > 0:

@@ -110,8 +110,12 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 
 // paceVerdicts is what a paced run's controller concluded after its
 // batches: how many it found within the policy's pacing limits and how
-// many over them (lethe_pace_batches_total).
-type paceVerdicts struct{ within, over int }
+// many over them (lethe_pace_batches_total), and whether it found its
+// target out of reach at the end (lethe_pace_target_unreachable).
+type paceVerdicts struct {
+	within, over int
+	unreachable  bool
+}
 
 // readPaceVerdicts reads policy's verdicts from m.
 func readPaceVerdicts(m *metrics.Metrics, policy string) paceVerdicts {
@@ -122,7 +126,9 @@ func readPaceVerdicts(m *metrics.Metrics, policy string) paceVerdicts {
 		}
 		return int(out.GetCounter().GetValue())
 	}
-	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver)}
+	var gauge dto.Metric
+	_ = m.Pace.TargetUnreachable.WithLabelValues(policy).Write(&gauge)
+	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver), unreachable: gauge.GetGauge().GetValue() == 1}
 }
 
 // verdicts sums the pacing verdicts of the series' runs.

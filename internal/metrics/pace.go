@@ -16,9 +16,12 @@ type PaceMetrics struct {
 	ThrottledSeconds *prometheus.CounterVec   // policy
 	Batches          *prometheus.CounterVec   // policy, verdict
 	Slowdown         *prometheus.HistogramVec // policy
-	ReplicaThrottled prometheus.Counter
-	ReplicaLag       prometheus.Gauge
-	ReplicaLagBytes  prometheus.Gauge
+	// TargetUnreachable is 1 while a policy's pacing cannot keep its
+	// target even at its smallest batch and longest pause.
+	TargetUnreachable *prometheus.GaugeVec // policy
+	ReplicaThrottled  prometheus.Counter
+	ReplicaLag        prometheus.Gauge
+	ReplicaLagBytes   prometheus.Gauge
 
 	// Replica is the replica throttle's state for the dashboard.
 	Replica *ReplicaStatus
@@ -44,6 +47,9 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 			Help:    "How many times slower the pacing sampler's slowest probe during a paced batch was than the probes between batches, one observation per batch that had probes.",
 			Buckets: []float64{1, 1.1, 1.25, 1.5, 2, 3, 5, 10},
 		}, []string{"policy"}),
+		TargetUnreachable: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "lethe_pace_target_unreachable", Help: "1 while a policy's pacing cannot keep the foreground within its limits (target_p99, max_slowdown) even at pacing.min_batch_size and pacing.max_pause: most paced batches of a window at that floor were still over them; 0 otherwise.",
+		}, []string{"policy"}),
 		ReplicaThrottled: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lethe_replica_throttled_seconds_total", Help: "Time deletion was paused because a standby replayed further behind than database.max_replica_lag(_bytes).",
 		}),
@@ -54,7 +60,7 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 			Name: "lethe_replica_lag_bytes", Help: "WAL bytes the most lagging standby has not replayed, as last measured while deleting (with max_replica_lag set).",
 		}),
 	}
-	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.Batches, m.Slowdown, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
+	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.Batches, m.Slowdown, m.TargetUnreachable, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
 	return m
 }
 
@@ -73,6 +79,7 @@ func (m *Metrics) initPace(policy string, paced bool) {
 		m.Pace.Batches.WithLabelValues(policy, PaceWithin)
 		m.Pace.Batches.WithLabelValues(policy, PaceOver)
 		m.Pace.Slowdown.WithLabelValues(policy)
+		m.Pace.TargetUnreachable.WithLabelValues(policy)
 	}
 }
 

@@ -19,6 +19,7 @@
 package pace
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -71,6 +72,34 @@ type Step struct {
 	Pause time.Duration
 	// Over is whether the last signal was above the target.
 	Over bool
+	// Unreachable is set while the target is out of reach (see
+	// Controller); Reached is set on the step that ends an episode of it.
+	// NewlyUnreachable is set on the one step that starts an episode, so
+	// a warning about it is given once, whichever of a policy's batches
+	// running side by side takes that step.
+	Unreachable, NewlyUnreachable, Reached bool
+}
+
+// unreachableWindow is how many signals in a row the controller judges
+// the target's reach on: long enough that a moment of contention is not
+// an episode, short enough that an operator hears of one within a minute
+// at the longest pause.
+const unreachableWindow = 20
+
+// Reach is whether the controller can keep the foreground within its
+// target (see Controller).
+type Reach struct {
+	// Unreachable is set from the end of a window of signals in which the
+	// controller ran mostly at its floor and most batches were still over
+	// the target, to the end of a window in which most were within it.
+	Unreachable bool
+	// Achieved is the median, over the window that decided, of the
+	// slowest commit probe taken while each batch ran: what the
+	// foreground's slowest commits were at the floor.
+	Achieved time.Duration
+	// Batch and Pause are the floor: Limits.MinBatch and Limits.MaxPause.
+	Batch int
+	Pause time.Duration
 }
 
 // Controller is an AIMD loop over a batch size and a pause. While the
@@ -82,6 +111,14 @@ type Step struct {
 // Until the first signal above the target (slow start), the batch doubles
 // instead of growing by a step, so a controller that starts small reaches
 // the foreground's capacity within a few batches rather than dozens.
+//
+// The floor is the smallest batch and the longest pause the limits
+// allow. When, over unreachableWindow signals in a row, the controller
+// ran at the floor or one back-off from it for most batches and most were
+// still over the target, the target is not reachable on this server with
+// these limits: the controller says so (Reach) until a window in which
+// most batches are within it. It goes on pacing at the floor meanwhile.
+//
 // It keeps no clock: every change comes from Observe. It is safe for
 // concurrent use: a policy's batches running side by side share one.
 type Controller struct {
@@ -90,6 +127,11 @@ type Controller struct {
 	batch int
 	pause time.Duration
 	slow  bool // slow start: no signal above the target yet
+
+	// The window of signals the target's reach is judged on.
+	seen, floor, over int
+	probes            []time.Duration
+	reach             Reach
 }
 
 // NewController returns a controller that starts at batch and pause
@@ -148,9 +190,15 @@ func (c *Controller) Observe(s Signal) Step {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if s.Busy == 0 && s.Blocked == 0 {
-		return Step{Batch: c.batch, Pause: c.pause}
+		step := Step{Batch: c.batch, Pause: c.pause}
+		c.judgeReach(&step, false, false, 0)
+		return step
 	}
 	over := s.over(c.lim)
+	// One back-off from the floor counts as at it: there, a batch within
+	// the target moves the controller off the floor, and the next one
+	// over brings it back.
+	atFloor := c.batch/2 <= c.lim.MinBatch && 2*c.pause >= c.lim.MaxPause
 	switch {
 	case over:
 		c.slow = false
@@ -163,5 +211,48 @@ func (c *Controller) Observe(s Signal) Step {
 		c.batch = min(c.lim.MaxBatch, c.batch+c.batchStep())
 		c.pause = max(c.lim.MinPause, c.pause/2)
 	}
-	return Step{Paced: true, Batch: c.batch, Pause: c.pause, Over: over}
+	step := Step{Paced: true, Batch: c.batch, Pause: c.pause, Over: over}
+	c.judgeReach(&step, atFloor, over, s.Probe)
+	return step
+}
+
+// judgeReach adds a signal to the window the target's reach is judged on
+// and, at the window's end, decides it; it marks step with the outcome.
+func (c *Controller) judgeReach(step *Step, atFloor, over bool, probe time.Duration) {
+	c.seen++
+	if atFloor {
+		c.floor++
+	}
+	if over {
+		c.over++
+	}
+	if probe > 0 {
+		c.probes = append(c.probes, probe)
+	}
+	if c.seen >= unreachableWindow {
+		was := c.reach.Unreachable
+		unreachable := 2*c.floor > c.seen && 2*c.over > c.seen
+		if !was {
+			c.reach.Unreachable = unreachable
+		} else {
+			c.reach.Unreachable = 2*c.over > c.seen
+		}
+		if c.reach.Unreachable && len(c.probes) > 0 {
+			slices.Sort(c.probes)
+			c.reach.Achieved = c.probes[len(c.probes)/2]
+		}
+		c.reach.Batch, c.reach.Pause = c.lim.MinBatch, c.lim.MaxPause
+		step.NewlyUnreachable = !was && c.reach.Unreachable
+		step.Reached = was && !c.reach.Unreachable
+		c.seen, c.floor, c.over, c.probes = 0, 0, 0, c.probes[:0]
+	}
+	step.Unreachable = c.reach.Unreachable
+}
+
+// Reach returns whether the controller can keep its target, as judged at
+// the end of its last window of signals.
+func (c *Controller) Reach() Reach {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reach
 }

@@ -155,4 +155,69 @@ func TestController(t *testing.T) {
 			t.Fatalf("after lowering the limits: %+v; want 2000 rows and 200ms", step)
 		}
 	})
+
+	t.Run("TargetNotReachableAtTheFloor", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		// Over the target at every batch: down to the floor, then a
+		// window there, still over.
+		var started, unreachable int
+		for range 3 * unreachableWindow {
+			step := c.Observe(busy(45 * time.Millisecond))
+			if step.NewlyUnreachable {
+				started++
+			}
+			if step.Unreachable {
+				unreachable++
+			}
+		}
+		if started != 1 || unreachable == 0 {
+			t.Fatalf("over target at the floor: %d episodes started, %d steps unreachable; want one episode", started, unreachable)
+		}
+		r := c.Reach()
+		if !r.Unreachable || r.Achieved != 45*time.Millisecond || r.Batch != 100 || r.Pause != time.Second {
+			t.Fatalf("reach: %+v; want unreachable, achieved 45ms at 100 rows and 1s", r)
+		}
+		// The foreground's load lifts: a window within the target ends
+		// the episode, once.
+		var reached int
+		for range 2 * unreachableWindow {
+			if c.Observe(busy(time.Millisecond)).Reached {
+				reached++
+			}
+		}
+		if reached != 1 || c.Reach().Unreachable {
+			t.Fatalf("within target: %d episodes ended, reach %+v; want one, and reachable", reached, c.Reach())
+		}
+	})
+
+	t.Run("OverTargetAwayFromTheFloorIsNotUnreachable", func(t *testing.T) {
+		t.Parallel()
+		// Limits whose floor is never reached in a window: the batch
+		// halves from 10,000 towards 1 one step a signal, and a window
+		// ends before the pause reaches its ceiling an hour away.
+		lim := testLimits()
+		lim.MinBatch, lim.MaxPause = 1, time.Hour
+		c := NewController(lim, 10_000, 10*time.Millisecond)
+		for range unreachableWindow {
+			if step := c.Observe(busy(time.Second)); step.Unreachable {
+				t.Fatalf("over target, still backing off: %+v; want the target not judged out of reach", step)
+			}
+		}
+	})
+
+	t.Run("MostlyWithinAtTheFloorIsReachable", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 100, time.Second)
+		// At the floor, one batch in four over the target: kept.
+		for i := range 4 * unreachableWindow {
+			probe := time.Millisecond
+			if i%4 == 0 {
+				probe = time.Second
+			}
+			if step := c.Observe(busy(probe)); step.Unreachable {
+				t.Fatalf("signal %d: %+v; want the target within reach", i, step)
+			}
+		}
+	})
 }

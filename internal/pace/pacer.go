@@ -319,6 +319,7 @@ func (pc *Pacer) after(ctx context.Context) (Step, error) {
 	step := pc.ctrl.Observe(sig)
 	pc.record(step)
 	pc.judged(step, sig)
+	pc.reach(ctx, step)
 	if pc.pacers.logger != nil && step.Paced {
 		pc.pacers.logger.DebugContext(ctx, "Paced",
 			slog.String("policy", pc.policy), slog.Float64("probe_seconds", sig.Probe.Seconds()), slog.Float64("slowdown", sig.Slowdown),
@@ -389,6 +390,47 @@ func (pc *Pacer) judged(step Step, sig Signal) {
 	if sig.Slowdown > 0 {
 		m.Pace.Slowdown.WithLabelValues(pc.policy).Observe(sig.Slowdown)
 	}
+}
+
+// reach publishes whether the policy's target is within reach, and logs
+// the start and the end of an episode out of reach, once each.
+func (pc *Pacer) reach(ctx context.Context, step Step) {
+	if m := pc.pacers.metrics; m != nil {
+		v := 0.0
+		if step.Unreachable {
+			v = 1
+		}
+		m.Pace.TargetUnreachable.WithLabelValues(pc.policy).Set(v)
+	}
+	logger := pc.pacers.logger
+	if logger == nil || !(step.NewlyUnreachable || step.Reached) {
+		return
+	}
+	r, lim := pc.ctrl.Reach(), pc.ctrl.Limits()
+	if step.Reached {
+		logger.InfoContext(ctx, "Pacing target within reach again", slog.String("policy", pc.policy),
+			slog.Float64("target_p99_seconds", lim.Target.Seconds()))
+		return
+	}
+	logger.WarnContext(ctx, "Pacing target not reachable: at the smallest batch and the longest pause, most batches still slow the foreground beyond the policy's pacing limits",
+		slog.String("policy", pc.policy), slog.Float64("target_p99_seconds", lim.Target.Seconds()),
+		slog.Float64("max_slowdown", lim.MaxSlowdown), slog.Float64("achieved_p99_seconds", r.Achieved.Seconds()),
+		slog.Int("min_batch_size", r.Batch), slog.Float64("max_pause_seconds", r.Pause.Seconds()))
+}
+
+// Unreachable describes, when the policy's pacing cannot keep its target
+// at its floor (see Controller), why, for the run's outcome; "" otherwise
+// or when the policy does not pace.
+func (pc *Pacer) Unreachable() string {
+	if pc.ctrl == nil {
+		return ""
+	}
+	r, lim := pc.ctrl.Reach(), pc.ctrl.Limits()
+	if !r.Unreachable {
+		return ""
+	}
+	return fmt.Sprintf("target not reachable: at pacing.min_batch_size %d and pacing.max_pause %s most batches still slowed the foreground beyond its limits (slowest commit while a batch ran: %s, pacing.target_p99 %s)",
+		r.Batch, r.Pause, r.Achieved.Round(10*time.Microsecond), lim.Target)
 }
 
 // Sleep waits d, or until ctx is done (returning its error).

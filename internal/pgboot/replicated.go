@@ -36,6 +36,13 @@ type Replicated struct {
 // both run as the postgres system user (see Server). It never installs
 // anything.
 func StartReplicated(ctx context.Context, dir string, logger *slog.Logger) (r *Replicated, err error) {
+	return StartReplicatedWith(ctx, dir, "", logger)
+}
+
+// StartReplicatedWith is StartReplicated with primaryConf added to the
+// primary's settings (lines of postgresql.conf; the standby has its own):
+// an extension's shared_preload_libraries, say.
+func StartReplicatedWith(ctx context.Context, dir, primaryConf string, logger *slog.Logger) (r *Replicated, err error) {
 	logger = cmp.Or(logger, slog.New(slog.DiscardHandler))
 	binDir, err := ServerBinDir(ctx, false, logger)
 	if err != nil {
@@ -67,7 +74,7 @@ func StartReplicated(ctx context.Context, dir string, logger *slog.Logger) (r *R
 		return r, err
 	}
 	r.Primary = primary
-	if err := startCluster(ctx, primary, replicationConf); err != nil {
+	if err := startCluster(ctx, primary, replicationConf+primaryConf); err != nil {
 		return r, err
 	}
 

@@ -1,0 +1,61 @@
+package workers
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	dto "github.com/prometheus/client_model/go"
+
+	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/jobs"
+)
+
+// TestPaceTargetNotReachable runs a paced sweep whose target no server
+// keeps (1µs) under a real foreground, long enough for the controller to
+// sit at its floor (pacing.min_batch_size, pacing.max_pause) for windows of
+// batches: the run's outcome, the metric and the log say the target is not
+// reachable, and the log says it once.
+func TestPaceTargetNotReachable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	b := setupSweep(t, slog.LevelWarn)
+	b.policy.YieldToForeground = true
+	b.policy.YieldBatchSize = 8
+	b.policy.Pace.MinBatchSize = 2
+	b.policy.Pace.TargetP99 = config.Duration(time.Microsecond)
+	stopFG := appBusy(t, b.pool, func(i int) string {
+		return `SELECT 1`
+	})
+	defer stopFG()
+
+	insertKeys(t, b.pool, "lineage_event_idempotency", 200, 0)
+	runCtx, note := withRunNote(ctx)
+	res, err := b.sweeper.Run(runCtx, b.policy, nil)
+	run := note.outcome(jobs.KindSweep, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RowsDeleted != 200 {
+		t.Fatalf("deleted %d, want 200: pacing slows deletion, it never stops it", res.RowsDeleted)
+	}
+	if run.Outcome != db.RunPaced || !strings.HasPrefix(run.Reason, "target not reachable: at pacing.min_batch_size 2 and pacing.max_pause 1s") {
+		t.Fatalf("run: %s %q; want paced, target not reachable at the floor", run.Outcome, run.Reason)
+	}
+
+	var gauge dto.Metric
+	if err := b.deps.Metrics.Pace.TargetUnreachable.WithLabelValues("idempotency").Write(&gauge); err != nil {
+		t.Fatal(err)
+	}
+	if v := gauge.GetGauge().GetValue(); v != 1 {
+		t.Errorf("lethe_pace_target_unreachable{policy=idempotency} = %v, want 1", v)
+	}
+	logs := b.logs.String()
+	if n := strings.Count(logs, "Pacing target not reachable"); n != 1 || !strings.Contains(logs, `"policy":"idempotency"`) || !strings.Contains(logs, `"level":"WARN"`) {
+		t.Errorf("logged the episode %d times; want one WARN naming the policy:\n%s", n, logs)
+	}
+}
