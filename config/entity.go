@@ -257,11 +257,15 @@ func ParseWindow(s string) (Window, error) {
 	return Window(d + more), nil
 }
 
-// UnmarshalYAML reads a window (ParseWindow).
+// UnmarshalYAML reads a window (ParseWindow), which must be positive: a
+// zero one is left unset.
 func (w *Window) UnmarshalYAML(node *yaml.Node) error {
 	parsed, err := ParseWindow(node.Value)
 	if err != nil {
 		return err
+	}
+	if parsed <= 0 {
+		return fmt.Errorf("%s must be positive (leave it unset for deletions that are final at once)", node.Value)
 	}
 	*w = parsed
 	return nil

@@ -278,3 +278,90 @@ func TestUndeleteConflictRefusesAndChangesNothing(t *testing.T) {
 		t.Fatalf("undelete once the conflicts are gone: %v", err)
 	}
 }
+
+// TestLargeDeletionWithinRestoreWindowUndeletes: a deletion in chunks (one
+// row per chunk) captures the user's rows when it writes its tombstone,
+// before its first chunk, and the undelete puts back every row the chunks
+// and the final transaction removed.
+func TestLargeDeletionWithinRestoreWindowUndeletes(t *testing.T) {
+	t.Parallel()
+	b := restoreSetup(t, 1)
+	before := communityDigest(t, b.pool)
+	b.deleteUser(t, "1")
+	if n := b.count(t, `SELECT count(*) FROM lethe_deletion_audit WHERE action = 'delete_entity' AND outcome = 'ok' AND (detail->>'chunks')::int > 0`); n != 1 {
+		t.Fatal("the deletion ran without chunks")
+	}
+	if n := b.count(t, `SELECT count(*) FROM posts WHERE user_id = 1`); n != 0 {
+		t.Fatalf("%d posts of user 1 left", n)
+	}
+	if _, err := b.undelete("1"); err != nil {
+		t.Fatal(err)
+	}
+	if after := communityDigest(t, b.pool); after != before {
+		t.Fatalf("rows after undelete differ:\n before %s\n after  %s", before, after)
+	}
+}
+
+// TestRestoreWindowEndPurges: at the window's end the purge job scheduled
+// by the deletion purges the capture and the blobs and verifies the
+// deletion; the deletion is then unrecoverable since that time. A capture
+// whose purge job was lost is purged by the tombstone GC's run an hour
+// after its window, which enqueues its blob purge.
+func TestRestoreWindowEndPurges(t *testing.T) {
+	t.Parallel()
+	b := restoreSetup(t, 0)
+	purge := b.deleteUser(t, "1")
+	if _, err := b.pool.Exec(b.ctx, `UPDATE lethe_restorations SET purge_after = now() - interval '1 second'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.client.JobRetry(b.ctx, purge.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitJobCompleted(t, b.client, purge.ID)
+	if n := b.blobCount(t, "users/1/"); n != 0 {
+		t.Fatalf("%d blobs of user 1 left after the window", n)
+	}
+	var purgedAt *time.Time
+	var capture []byte
+	if err := b.pool.QueryRow(b.ctx, `SELECT capture, purged_at FROM lethe_restorations WHERE key = '1'`).Scan(&capture, &purgedAt); err != nil {
+		t.Fatal(err)
+	}
+	if capture != nil || purgedAt == nil {
+		t.Fatal("the capture outlived its window")
+	}
+	testenv.WaitUntil(t, 30*time.Second, "verification", func() (bool, error) {
+		var n int64
+		err := b.pool.QueryRow(b.ctx, `SELECT count(*) FROM lethe_deletion_audit WHERE action = 'verify_entity' AND outcome = 'ok' AND detail->>'key' = '1' AND (detail->>'verified')::bool`).Scan(&n)
+		return n == 1, err
+	})
+	var notRestorable *db.NotRestorableError
+	if _, err := b.undelete("1"); !errors.As(err, &notRestorable) || notRestorable.Since == nil || !strings.Contains(err.Error(), "unrecoverable since") {
+		t.Fatalf("undelete after the window: %v, want unrecoverable since the window's end", err)
+	}
+
+	// User 4's purge job is lost; the GC's run purges its capture.
+	if err := b.blobs.Put(b.ctx, "users/4/a.txt", []byte("dee")); err != nil {
+		t.Fatal(err)
+	}
+	lost := b.deleteUser(t, "4")
+	if _, err := b.client.JobCancel(b.ctx, lost.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.pool.Exec(b.ctx, `UPDATE lethe_restorations SET purge_after = now() - interval '2 hours' WHERE key = '4'`); err != nil {
+		t.Fatal(err)
+	}
+	gc, err := b.client.Insert(b.ctx, jobs.TombstoneGC{Policy: "users"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitJobCompleted(t, b.client, gc.Job.ID)
+	testenv.WaitUntil(t, 30*time.Second, "user 4's blobs purged", func() (bool, error) {
+		return b.blobCount(t, "users/4/") == 0, nil
+	})
+	if n := b.count(t, `SELECT count(*) FROM lethe_restorations WHERE key = '4' AND capture IS NULL`); n != 1 {
+		t.Fatal("the GC's run left user 4's capture")
+	}
+	if n := b.count(t, `SELECT count(*) FROM lethe_deletion_audit WHERE action = 'purge_restorations' AND detail->'keys' ? '4'`); n != 1 {
+		t.Fatal("the purge of user 4's capture is not audited")
+	}
+}
