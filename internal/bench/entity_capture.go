@@ -96,6 +96,11 @@ func EntityCapture(ctx context.Context, opts CaptureOptions) (*CaptureReport, er
 				if err := loadSized(ctx, pool, key, tasks); err != nil {
 					return err
 				}
+				// Each deletion starts after a checkpoint, so both ways
+				// write the same full-page images.
+				if _, err := pool.Exec(ctx, `CHECKPOINT`); err != nil {
+					return err
+				}
 				took, wal, rows, err := deleteMeasured(ctx, pool, ent, key, capture)
 				if err != nil {
 					return err

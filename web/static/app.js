@@ -694,7 +694,7 @@ function renderLookup() {
     facts.push(["Requested by", who, "requested_by"]);
     facts.push(["Deleted", whenEl(d.finished_at), "deleted_at"]);
     facts.push(["Rows deleted", `${num(d.total_rows)}${Object.keys(d.rows_nulled || {}).length ? ` · ${num(Object.values(d.rows_nulled).reduce((a, b) => a + b, 0))} set to NULL` : ""}`, "rows"]);
-    facts.push(["Blobs purged", `${num(d.blobs.purged)}${d.blobs.purges ? ` <span class="muted">(${num(d.blobs.purges)} purge${d.blobs.purges === 1 ? "" : "s"}, last ${esc(d.blobs.last_outcome)})</span>` : " <span class=\"muted\">(no purge yet)</span>"}`, "blobs"]);
+    facts.push(["Blobs purged", `${num(d.blobs.purged)}${d.blobs.purges ? ` <span class="muted">(${num(d.blobs.purges)} purge${d.blobs.purges === 1 ? "" : "s"}, last ${esc(d.blobs.last_outcome)})</span>` : st.restorable_until ? " <span class=\"muted\">(kept until the restore window ends)</span>" : " <span class=\"muted\">(no purge yet)</span>"}`, "blobs"]);
     const v = d.verification;
     facts.push(["Verification", !v ? `<span class="pill wait">not yet</span>`
       : v.verified ? `<span class="pill ok">verified</span> ${whenEl(v.at)}<div class="muted">${esc(v.checked.description)}</div>`
