@@ -113,6 +113,9 @@ func (e *DeletionUnfinishedError) Error() string {
 type Undeleted struct {
 	Restoration      Restoration
 	TombstoneCleared bool
+	// PurgesCancelled counts the key's blob purges, waiting for the
+	// window's end, that were cancelled: the blobs stay.
+	PurgesCancelled int64
 }
 
 // Undelete puts (entity, key) back from its capture, in one transaction
@@ -120,10 +123,11 @@ type Undeleted struct {
 // as a deletion does: the tombstone is cleared, so the guards take the
 // entity's writes again, restore writes the captured rows (it gets the
 // capture as stored and returns what it wrote, for the audit), the
-// capture is removed and audit records it with the detail given. Any error,
+// capture is removed, the key's blob purges still waiting in riverSchema's
+// river_job are cancelled and audit records it with the detail given. Any error,
 // a *NotRestorableError or a conflict restore returns, rolls all of it
 // back.
-func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, entity, key string,
+func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, riverSchema, entity, key string,
 	restore func(ctx context.Context, b Bounded, capture []byte) (any, error),
 	audit func(ctx context.Context, tx pgx.Tx, detail map[string]any) error,
 ) (*Undeleted, error) {
@@ -172,10 +176,19 @@ func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, entity, key s
 		if _, err := tx.Exec(ctx, `DELETE FROM lethe_restorations WHERE entity = $1 AND key = $2`, entity, key); err != nil {
 			return fmt.Errorf("remove capture of %s %s: %w", entity, key, err)
 		}
+		tag, err := tx.Exec(ctx, `
+			UPDATE `+pgx.Identifier{riverSchema, "river_job"}.Sanitize()+`
+			SET state = 'cancelled', finalized_at = now()
+			WHERE kind = 'lethe.purge_blobs' AND state IN ('scheduled', 'available', 'retryable')
+			  AND args @> jsonb_build_object('entity', $1::text, 'key', $2::text)`, entity, key)
+		if err != nil {
+			return fmt.Errorf("cancel the blob purge of %s %s: %w", entity, key, err)
+		}
+		out.PurgesCancelled = tag.RowsAffected()
 		out.Restoration = *r
 		return audit(ctx, tx, map[string]any{
 			"entity": entity, "key": key, "restored": restored, "tombstone_cleared": out.TombstoneCleared,
-			"deleted_at": r.DeletedAt, "purge_after": r.PurgeAfter,
+			"deleted_at": r.DeletedAt, "purge_after": r.PurgeAfter, "purge_jobs_cancelled": out.PurgesCancelled,
 		})
 	})
 	if err != nil {

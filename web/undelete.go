@@ -35,7 +35,7 @@ func (s *Server) handleUndelete(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
 	var restored entity.Restored
-	done, err := db.Undelete(r.Context(), s.opts.Pool, db.Timeouts{Lock: lock.D(), Statement: statement.D()}, ent.Name, key,
+	done, err := db.Undelete(r.Context(), s.opts.Pool, db.Timeouts{Lock: lock.D(), Statement: statement.D()}, s.opts.Config.River.Schema, ent.Name, key,
 		func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 			var err error
 			restored, err = ent.RestoreEncoded(ctx, tx, key, capture)

@@ -34,7 +34,7 @@ func undeleteCommand() command {
 		}
 		defer pool.Close()
 		started := time.Now()
-		done, err := db.Undelete(ctx, pool, workers.EntityTimeouts(cfg, ent.Name), ent.Name, key,
+		done, err := db.Undelete(ctx, pool, workers.EntityTimeouts(cfg, ent.Name), cfg.River.Schema, ent.Name, key,
 			func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 				return ent.RestoreEncoded(ctx, tx, key, capture)
 			},
