@@ -80,10 +80,14 @@ type EntityStatus struct {
 	// reason, who placed it and when).
 	Held *bool    `json:"held"`
 	Hold *db.Hold `json:"hold,omitempty"`
-	// RestorableUntil is reserved for restores of deleted entities, which
-	// Lethe does not have yet: always null.
-	RestorableUntil *time.Time `json:"restorable_until"`
-	CheckedAt       time.Time  `json:"checked_at"`
+	// RestorableUntil is, for a deletion within its entity's
+	// restore_window, when the window ends: until then its rows are
+	// captured and its blobs kept, and an undelete puts it back. Null
+	// otherwise. UnrecoverableSince is when the window of its deletion
+	// ended and the capture and blobs were purged.
+	RestorableUntil    *time.Time `json:"restorable_until"`
+	UnrecoverableSince *time.Time `json:"unrecoverable_since,omitempty"`
+	CheckedAt          time.Time  `json:"checked_at"`
 }
 
 // DeletionProgress is what failed attempts of a deletion recorded.
@@ -212,6 +216,9 @@ func (l Lookup) Status(ctx context.Context, ent *entity.Entity, key string, tria
 		if st.Deletion, err = l.deletionRecord(ctx, ent, key, trail); err != nil {
 			return nil, err
 		}
+		if err := l.restoration(ctx, st, ent.Name, key); err != nil {
+			return nil, err
+		}
 	} else {
 		if err := l.counts(ctx, st, ent, key, trial); err != nil {
 			return nil, err
@@ -281,11 +288,32 @@ func (l Lookup) counts(ctx context.Context, st *EntityStatus, ent *entity.Entity
 	return nil
 }
 
+// restoration fills whether the deletion of key can still be undone
+// (restorable_until) or since when it cannot (unrecoverable_since).
+func (l Lookup) restoration(ctx context.Context, st *EntityStatus, entity, key string) error {
+	r, err := db.GetRestoration(ctx, l.Pool, entity, key)
+	if err != nil || r == nil {
+		return err
+	}
+	switch {
+	case r.PurgedAt != nil:
+		since := r.PurgedAt.UTC()
+		st.UnrecoverableSince = &since
+	case st.CheckedAt.Before(r.PurgeAfter):
+		until := r.PurgeAfter.UTC()
+		st.RestorableUntil = &until
+	default: // the window ended; its purge has not run yet
+		since := r.PurgeAfter.UTC()
+		st.UnrecoverableSince = &since
+	}
+	return nil
+}
+
 // sinceCleared keeps the entries of trail (newest first) after the newest
-// clear_tombstone: a cleared tombstone ends a deletion's record.
+// clear_tombstone or undelete: either ends a deletion's record.
 func sinceCleared(trail []db.AuditEntry) []db.AuditEntry {
 	for i, e := range trail {
-		if e.Action == db.ActionClearTombstone {
+		if e.Action == db.ActionClearTombstone || e.Action == db.ActionUndeleteEntity {
 			return trail[:i]
 		}
 	}
@@ -425,6 +453,13 @@ func summary(st *EntityStatus) string {
 		default:
 			s += ", verification FAILED"
 		}
+		switch {
+		case st.RestorableUntil != nil:
+			s += fmt.Sprintf("; restorable until %s (its rows captured, its blobs kept until then: lethe undelete %s %s)",
+				st.RestorableUntil.Format(time.RFC3339), st.Entity, st.Key)
+		case st.UnrecoverableSince != nil:
+			s += "; unrecoverable since " + st.UnrecoverableSince.Format(time.RFC3339)
+		}
 		return s
 	case StateDeleting:
 		return fmt.Sprintf("%s is being deleted: %d rows remain", name, *st.TotalRows)
@@ -455,19 +490,23 @@ type Receipt struct {
 	Entity string `json:"entity"`
 	// Key is present only when privacy.key_display is full; KeySHA256
 	// always.
-	Key          string            `json:"key,omitempty"`
-	KeySHA256    string            `json:"key_sha256"`
-	RequestedAt  *time.Time        `json:"requested_at"`
-	RequestedBy  Requester         `json:"requested_by"`
-	DeletedAt    time.Time         `json:"deleted_at"`
-	Rows         map[string]int64  `json:"rows"`
-	TotalRows    int64             `json:"total_rows"`
-	RowsNulled   map[string]int64  `json:"rows_nulled"`
-	BlobsPurged  int64             `json:"blobs_purged"`
-	Verification *Verification     `json:"verification"`
-	Tombstone    *ReceiptTombstone `json:"tombstone"`
-	JobIDs       []int64           `json:"job_ids"`
-	GeneratedAt  time.Time         `json:"generated_at"`
+	Key          string           `json:"key,omitempty"`
+	KeySHA256    string           `json:"key_sha256"`
+	RequestedAt  *time.Time       `json:"requested_at"`
+	RequestedBy  Requester        `json:"requested_by"`
+	DeletedAt    time.Time        `json:"deleted_at"`
+	Rows         map[string]int64 `json:"rows"`
+	TotalRows    int64            `json:"total_rows"`
+	RowsNulled   map[string]int64 `json:"rows_nulled"`
+	BlobsPurged  int64            `json:"blobs_purged"`
+	Verification *Verification    `json:"verification"`
+	// RestorableUntil is set while the deletion can be undone (its rows
+	// captured, its blobs kept); UnrecoverableSince once its window ended.
+	RestorableUntil    *time.Time        `json:"restorable_until,omitempty"`
+	UnrecoverableSince *time.Time        `json:"unrecoverable_since,omitempty"`
+	Tombstone          *ReceiptTombstone `json:"tombstone"`
+	JobIDs             []int64           `json:"job_ids"`
+	GeneratedAt        time.Time         `json:"generated_at"`
 }
 
 // ReceiptTombstone is the tombstone a receipt names.
@@ -496,6 +535,7 @@ func (l Lookup) Receipt(st *EntityStatus, key string) *Receipt {
 		r.Rows, r.TotalRows, r.RowsNulled, r.BlobsPurged = d.Rows, d.TotalRows, d.RowsNulled, d.Blobs.Purged
 		r.Verification, r.JobIDs = d.Verification, d.JobIDs
 	}
+	r.RestorableUntil, r.UnrecoverableSince = st.RestorableUntil, st.UnrecoverableSince
 	if r.DeletedAt.IsZero() && st.Tombstone != nil {
 		r.DeletedAt = st.Tombstone.DeletedAt
 	}

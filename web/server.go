@@ -235,6 +235,7 @@ func (s *Server) routes() {
 	s.entitiesRoutes()
 	s.lookupRoutes()
 	s.holdsRoutes()
+	s.undeleteRoutes()
 	s.failedRoutes()
 }
 

@@ -124,7 +124,7 @@ func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key str
 		if err := checkHold(ctx, conn, ent.Name, key); err != nil {
 			return err // a held entity keeps every row, and no tombstone
 		}
-		if _, err := db.PutTombstoneDeleting(ctx, conn, ent.Name, key); err != nil {
+		if err := e.putDeleting(ctx, conn, timeouts, ent, key); err != nil {
 			return err
 		}
 		res.Deleting = true
@@ -228,7 +228,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 		return res, err
 	}
 	// What the database changed, read before Lethe's own writes below.
-	changes, err := ent.DeleteRows(ctx, bounded, args.Key)
+	changes, purgeOpts, err := e.deleteCapturing(ctx, bounded, ent, args.Key)
 	if err != nil {
 		return res, err
 	}
@@ -239,7 +239,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if res.NewTombstone, err = tombstone.NewPostgres(tx).Put(ctx, args.Entity, args.Key); err != nil {
 		return res, err
 	}
-	inserted, err := client.InsertTx(ctx, tx, jobs.PurgeBlobs{Entity: args.Entity, Key: args.Key}, nil)
+	inserted, err := client.InsertTx(ctx, tx, jobs.PurgeBlobs{Entity: args.Entity, Key: args.Key}, purgeOpts)
 	if err != nil {
 		return res, fmt.Errorf("enqueue blob purge of %s %s: %w", args.Entity, args.Key, err)
 	}
@@ -253,6 +253,9 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	}
 	if len(res.Nulled) > 0 {
 		detail["rows_nulled"] = res.Nulled
+	}
+	if purgeOpts != nil {
+		detail["restorable_until"] = purgeOpts.ScheduledAt
 	}
 	if chunked != nil && len(chunked.Chunks) > 0 {
 		detail["rows_in_chunks"] = chunked.Changes.Deleted

@@ -84,8 +84,8 @@ func (e *entities) orphanSweep(ctx context.Context, p *config.Tombstone, jobID *
 			n, err := e.purge(ctx, ts.Entity, ts.Key)
 			res.BlobsDeleted += n
 			switch {
-			case errors.Is(err, errTombstoneGone):
-				res.Skipped++
+			case errors.Is(err, errTombstoneGone), isRestorable(err):
+				res.Skipped++ // cleared, or within its restore window
 			case err != nil:
 				res.Failed++
 				if len(errs) < 5 {

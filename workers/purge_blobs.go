@@ -43,6 +43,9 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	started := time.Now()
 	policy := w.ent.policyFor(args.Entity)
 	n, err := w.ent.purge(ctx, args.Entity, args.Key)
+	if snooze := purgeSnooze(err); snooze != nil {
+		return snooze // scheduled again at the end of the restore window
+	}
 	if db.IsLockTimeout(err) && n == 0 {
 		// A restore (or a deletion) of the entity holds its lock: try
 		// again later, without an error audit per attempt.
@@ -124,6 +127,9 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		if !tombstoned {
 			return errTombstoneGone
 		}
+		if err := restorable(ctx, conn, entity, key); err != nil {
+			return err // within its restore_window: the blobs stay
+		}
 		started, err := db.Now(ctx, conn)
 		if err != nil {
 			return err
@@ -136,6 +142,9 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 			if deleted, err = e.deps.Blobs.DeletePrefix(ctx, prefix); err != nil {
 				return fmt.Errorf("purge blobs under %s: %w", prefix, err)
 			}
+		}
+		if _, err := db.PurgeRestoration(ctx, conn, entity, key); err != nil {
+			return err
 		}
 		_, err = tombstone.NewPostgres(conn).MarkPurged(ctx, entity, key, started)
 		return err

@@ -2,6 +2,7 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -32,7 +33,7 @@ func (w *TombstoneGCWorker) Work(ctx context.Context, job *river.Job[jobs.Tombst
 	}
 	return runPeriodic(ctx, w.ent.deps, job.Args.Policy, job.Kind, func(ctx context.Context, p *config.Tombstone) error {
 		_, err := w.ent.tombstoneGC(ctx, p, p.TombstoneMaxAge.D(), &job.ID)
-		return err
+		return errors.Join(err, w.ent.purgeRestorations(ctx, p, &job.ID))
 	})
 }
 

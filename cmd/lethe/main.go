@@ -45,6 +45,7 @@ func commands() []command {
 		sweepCommand(),
 		releaseCommand(),
 		holdCommand(),
+		undeleteCommand(),
 		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
 		versionCommand(),
 	}

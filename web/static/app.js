@@ -17,6 +17,8 @@ const state = {
   loadingEntities: false,
   preview: null, // {entity, input, result | error | queued} of the entities panel
   deleteConfirm: null, // timer of a pending "confirm delete"
+  undeleteConfirm: null, // timer of a pending "confirm undelete" in the look-up panel
+  undeleting: false,
   deleting: false,
   policyPreviews: new Map(), // policy -> {loading} | {result} | {error}: its next run's preview
   audit: { query: "", before: [], entries: null, next: 0, error: "", loading: false }, // the audit panel
@@ -692,7 +694,7 @@ function renderLookup() {
     facts.push(["Requested by", who, "requested_by"]);
     facts.push(["Deleted", whenEl(d.finished_at), "deleted_at"]);
     facts.push(["Rows deleted", `${num(d.total_rows)}${Object.keys(d.rows_nulled || {}).length ? ` · ${num(Object.values(d.rows_nulled).reduce((a, b) => a + b, 0))} set to NULL` : ""}`, "rows"]);
-    facts.push(["Blobs purged", `${num(d.blobs.purged)}${d.blobs.purges ? ` <span class="muted">(${num(d.blobs.purges)} purge${d.blobs.purges === 1 ? "" : "s"}, last ${esc(d.blobs.last_outcome)})</span>` : " <span class=\"muted\">(no purge yet)</span>"}`, "blobs"]);
+    facts.push(["Blobs purged", `${num(d.blobs.purged)}${d.blobs.purges ? ` <span class="muted">(${num(d.blobs.purges)} purge${d.blobs.purges === 1 ? "" : "s"}, last ${esc(d.blobs.last_outcome)})</span>` : st.restorable_until ? " <span class=\"muted\">(kept until the restore window ends)</span>" : " <span class=\"muted\">(no purge yet)</span>"}`, "blobs"]);
     const v = d.verification;
     facts.push(["Verification", !v ? `<span class="pill wait">not yet</span>`
       : v.verified ? `<span class="pill ok">verified</span> ${whenEl(v.at)}<div class="muted">${esc(v.checked.description)}</div>`
@@ -705,11 +707,17 @@ function renderLookup() {
   const ts = st.tombstone;
   facts.push(["Tombstone", ts ? `${esc(ts.state)} since ${whenEl(ts.deleted_at)}${ts.purged_at ? ` · blobs purged ${timeEl(ts.purged_at)}` : " · blobs not purged yet"}` : "none", "tombstone"]);
   facts.push(["Held", `<span class="muted" title="Reserved: legal holds do not exist yet">–</span>`, "held"]);
-  facts.push(["Restorable until", `<span class="muted" title="Reserved: restores do not exist yet">–</span>`, "restorable_until"]);
+  facts.push(["Restorable until", st.restorable_until ? `${whenEl(st.restorable_until)} <span class="muted">· rows captured, blobs kept until then</span>`
+    : st.unrecoverable_since ? `unrecoverable since ${whenEl(st.unrecoverable_since)}`
+      : `<span class="muted" title="The entity declares no restore_window, or this deletion was not captured">–</span>`, "restorable_until"]);
   const path = `/api/v1/entities/${encodeURIComponent(lk.entity)}/${encodeURIComponent(lk.input)}`;
   const actions = [];
   if (st.state === "deleted") {
     actions.push(`<a class="link-button primary" id="lookup-receipt" href="${esc(path)}/receipt" download="lethe-receipt-${esc(st.entity)}-${esc(st.key_sha256.slice(0, 16))}.json">Download receipt</a>`);
+  }
+  if (st.state === "deleted" && st.restorable_until) {
+    const confirming = !!state.undeleteConfirm;
+    actions.push(`<button type="button" id="lookup-undelete" class="danger${confirming ? " confirm" : ""}" ${state.undeleting ? "disabled" : ""}>${confirming ? "Confirm undelete" : "Undelete"}</button>`);
   }
   actions.push(`<button type="button" id="lookup-audit">Show in audit</button>`);
   el.innerHTML = `<div class="preview lookup" data-state="${esc(st.state)}">
@@ -720,6 +728,35 @@ function renderLookup() {
     <div class="actions">${actions.join("")}</div>
   </div>`;
   updateTimes(el);
+}
+
+// onLookupUndelete undoes the looked-up deletion after a second click,
+// then looks the entity up again.
+async function onLookupUndelete(ev) {
+  const lk = state.lookup;
+  if (!ev.target.closest("#lookup-undelete") || !lk || !lk.result || state.undeleting) return;
+  if (!state.undeleteConfirm) {
+    // Undeleting writes the entity's rows back: ask for a second click.
+    state.undeleteConfirm = setTimeout(() => { state.undeleteConfirm = null; renderLookup(); }, 4000);
+    renderLookup();
+    return;
+  }
+  clearTimeout(state.undeleteConfirm);
+  state.undeleteConfirm = null;
+  state.undeleting = true;
+  renderLookup();
+  const { entity, input } = lk;
+  try {
+    const res = await api("POST", `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(input)}/undelete`);
+    const rows = Object.values(res.rows || {}).reduce((a, b) => a + b, 0);
+    toast(`${esc(entity)} ${esc(lk.result.key)} undeleted: ${num(rows)} rows back`);
+    state.lookup = { entity, input, result: await api("GET", `/api/v1/entities/${encodeURIComponent(entity)}/${encodeURIComponent(input)}/status`) };
+  } catch (err) {
+    toast(esc(err.message), true);
+  } finally {
+    state.undeleting = false;
+    renderLookup();
+  }
 }
 
 // onLookupAudit searches the audit for the looked-up entity and key.
@@ -942,6 +979,7 @@ document.addEventListener("DOMContentLoaded", () => {
   loadAudit();
   $("lookup-form").addEventListener("submit", onLookup);
   $("lookup-result").addEventListener("click", onLookupAudit);
+  $("lookup-result").addEventListener("click", onLookupUndelete);
   $("entity-form").addEventListener("submit", onPreview);
   $("entity-delete").addEventListener("click", onDelete);
   $("entity-key").addEventListener("input", forgetPreview);
