@@ -45,6 +45,7 @@ func commands() []command {
 		releaseCommand(),
 		holdCommand(),
 		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
+		replayCommand(), checkResurrectionCommand(),
 		versionCommand(),
 	}
 }
