@@ -12,39 +12,16 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/ledger"
 )
-
-// Job kinds of the deletion ledger. Lethe schedules them itself; they take
-// no arguments ({}).
-const (
-	KindLedgerFlush = "lethe.ledger_flush" // LedgerFlush
-	KindLedgerPrune = "lethe.ledger_prune" // LedgerPrune
-)
-
-// LedgerFlush writes the deletion ledger's pending entries to the blob store
-// (ledger.flush_interval, every 5s by default).
-type LedgerFlush struct{}
-
-// Kind is KindLedgerFlush.
-func (LedgerFlush) Kind() string { return KindLedgerFlush }
-
-// LedgerPrune deletes the ledger's segments older than ledger.retention
-// (ledger.prune_schedule, @daily by default).
-type LedgerPrune struct{}
-
-// Kind is KindLedgerPrune.
-func (LedgerPrune) Kind() string { return KindLedgerPrune }
 
 // Periodic job names of the ledger; they belong to no policy, so their IDs
 // in River are the names alone.
 const (
-	PeriodicLedgerFlush PeriodicName = "ledger_flush" // LedgerFlush
-	PeriodicLedgerPrune PeriodicName = "ledger_prune" // LedgerPrune
+	PeriodicLedgerFlush PeriodicName = "ledger_flush" // jobs.LedgerFlush
+	PeriodicLedgerPrune PeriodicName = "ledger_prune" // jobs.LedgerPrune
 )
-
-// ledgerTimeout bounds one flush or prune, within river.job_timeout.
-const ledgerTimeout = 5 * time.Minute
 
 // ledgerBatch is the most entries one segment holds.
 const ledgerBatch = 1000
@@ -55,8 +32,8 @@ func ledgerPeriodics(cfg *config.Config) []Periodic {
 		return nil
 	}
 	return []Periodic{
-		{Name: PeriodicLedgerFlush, Schedule: "@every " + cfg.Ledger.FlushInterval.D().String(), Args: LedgerFlush{}},
-		{Name: PeriodicLedgerPrune, Schedule: cfg.Ledger.PruneSchedule, Args: LedgerPrune{}},
+		{Name: PeriodicLedgerFlush, Schedule: "@every " + cfg.Ledger.FlushInterval.D().String(), Args: jobs.LedgerFlush{}},
+		{Name: PeriodicLedgerPrune, Schedule: cfg.Ledger.PruneSchedule, Args: jobs.LedgerPrune{}},
 	}
 }
 
@@ -93,17 +70,20 @@ func (e *entities) appendLedger(ctx context.Context, tx pgx.Tx, ent *entity.Enti
 
 // LedgerFlushWorker works lethe.ledger_flush: see FlushLedger.
 type LedgerFlushWorker struct {
-	river.WorkerDefaults[LedgerFlush]
+	river.WorkerDefaults[jobs.LedgerFlush]
 	deps *Deps
 }
 
-// Timeout bounds a flush.
-func (w *LedgerFlushWorker) Timeout(*river.Job[LedgerFlush]) time.Duration {
-	return min(ledgerTimeout, w.deps.Config.River.JobTimeout.D())
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *LedgerFlushWorker) Timeout(job *river.Job[jobs.LedgerFlush]) time.Duration {
+	return w.deps.jobTimeout(job.Args.Kind(), "")
 }
 
 // Work implements river.Worker.
-func (w *LedgerFlushWorker) Work(ctx context.Context, job *river.Job[LedgerFlush]) error {
+func (w *LedgerFlushWorker) Work(ctx context.Context, job *river.Job[jobs.LedgerFlush]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	_, err := FlushLedger(ctx, w.deps)
 	return err
 }
@@ -157,17 +137,20 @@ func FlushLedger(ctx context.Context, deps *Deps) (LedgerFlushed, error) {
 // segments flushed longer than ledger.retention ago (by the database's
 // clock).
 type LedgerPruneWorker struct {
-	river.WorkerDefaults[LedgerPrune]
+	river.WorkerDefaults[jobs.LedgerPrune]
 	deps *Deps
 }
 
-// Timeout bounds a prune.
-func (w *LedgerPruneWorker) Timeout(*river.Job[LedgerPrune]) time.Duration {
-	return min(ledgerTimeout, w.deps.Config.River.JobTimeout.D())
+// Timeout is river.job_timeout (config.JobTimeout).
+func (w *LedgerPruneWorker) Timeout(job *river.Job[jobs.LedgerPrune]) time.Duration {
+	return w.deps.jobTimeout(job.Args.Kind(), "")
 }
 
 // Work implements river.Worker.
-func (w *LedgerPruneWorker) Work(ctx context.Context, job *river.Job[LedgerPrune]) error {
+func (w *LedgerPruneWorker) Work(ctx context.Context, job *river.Job[jobs.LedgerPrune]) error {
+	if err := job.Args.Validate(); err != nil {
+		return invalid(job.Kind, err)
+	}
 	l := w.deps.Config.Ledger
 	if !l.On() {
 		return nil
