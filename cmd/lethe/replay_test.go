@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -161,7 +159,7 @@ func TestReplayDrill(t *testing.T) {
 		t.Errorf("check-resurrection before the replay said:\n%s", out)
 	}
 
-	logs := &lockedBuffer{}
+	logs := &testenv.LogBuffer{}
 	_, base := servicetest.ServeLogged(t, servicetest.Config(t, []byte(yaml), url2), slog.New(slog.NewJSONHandler(logs, nil)))
 	var warned struct {
 		Deletions int    `json:"deletions"`
@@ -265,22 +263,4 @@ func pgTool(t *testing.T, name string) string {
 	}
 	t.Skipf("%s is not installed", name)
 	return ""
-}
-
-// lockedBuffer is a log sink the service writes from several goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
