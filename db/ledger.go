@@ -40,7 +40,8 @@ const ActionReplayLedger AuditAction = "replay_ledger"
 // AppendLedger adds entry to the ledger's outbox in tx and returns its
 // deletion ID; the flush job copies it to the blob store once tx commits.
 // An empty Op is LedgerOpDelete; ID and At are the database's (a fresh UUID,
-// clock_timestamp()) and are ignored.
+// clock_timestamp()) and are ignored. Call it only while the ledger is on
+// (config.Ledger.On): with it off, nothing flushes the outbox.
 func AppendLedger(ctx context.Context, tx pgx.Tx, entry LedgerEntry) (string, error) {
 	op := entry.Op
 	if op == "" {
