@@ -60,6 +60,11 @@ type Config struct {
 	// Health tunes the policies' health states (see Health).
 	Health Health `yaml:"health"`
 
+	// Ledger keeps every entity deletion in the blob store too, so that
+	// a restore of the database cannot bring deleted entities back
+	// unnoticed (see Ledger).
+	Ledger Ledger `yaml:"ledger"`
+
 	// LogLevel is debug, info, warn or error. Env LOG_LEVEL overrides.
 	LogLevel string `yaml:"log_level"`
 
@@ -395,6 +400,7 @@ func (c *Config) setDefaults(given fieldSet) {
 	c.River.Schema = cmp.Or(c.River.Schema, DefaultRiverSchema)
 	c.River.FetchCooldown = cmp.Or(c.River.FetchCooldown, Duration(10*time.Millisecond))
 	c.Audit.setDefaults(c.River.JobTimeout)
+	c.Ledger.setDefaults()
 	if !given["migrate_on_start"] {
 		c.MigrateOnStart = true
 	}
@@ -523,6 +529,7 @@ func (c *Config) Validate() error {
 		errs.add("http.failed_logins_per_minute", "must be at least 1")
 	}
 	c.Audit.validate(&errs, c)
+	c.Ledger.validate(&errs, c)
 
 	seen := map[string]bool{}
 	for i, p := range c.Policies {

@@ -38,6 +38,7 @@ var JobKinds = []string{
 	jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 	jobs.KindAddToExperiment, jobs.KindPutRunBlob,
 	jobs.KindPruneHistory,
+	jobs.KindLedgerFlush, jobs.KindLedgerPrune,
 }
 
 // JobTimeout is the Timeout() of a job of kind for policy (the job's
@@ -82,7 +83,8 @@ func (c *Config) jobTimeout(kind string, p Policy) (JobTimeoutOf, bool) {
 		// Long enough for a large backlog, short enough that the rescuer
 		// never retries a sweep still running.
 		return JobTimeoutOf{Kind: kind, Timeout: c.River.RescueStuckJobsAfter.D() / 2, Field: "river.rescue_stuck_jobs_after", Rule: "half of river.rescue_stuck_jobs_after"}, true
-	case jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC, jobs.KindPruneHistory:
+	case jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC, jobs.KindPruneHistory,
+		jobs.KindLedgerFlush, jobs.KindLedgerPrune:
 		return byJobTimeout, true
 	case jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 		jobs.KindAddToExperiment, jobs.KindPutRunBlob:

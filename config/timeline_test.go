@@ -64,7 +64,7 @@ func TestJobTimeouts(t *testing.T) {
 		_, err := config.Parse([]byte("river: {job_timeout: 2h, rescue_stuck_jobs_after: 1h}\n"), nil)
 		for _, want := range []string{
 			"river.rescue_stuck_jobs_after: 1h0m0s must exceed river.job_timeout 2h0m0s",
-			"lethe.delete_entity, lethe.purge_blobs, lethe.orphan_sweep, lethe.tombstone_gc, lethe.prune_history a timeout of 2h0m0s, which must be below river.rescue_stuck_jobs_after 1h0m0s",
+			"lethe.delete_entity, lethe.purge_blobs, lethe.orphan_sweep, lethe.tombstone_gc, lethe.prune_history, lethe.ledger_flush, lethe.ledger_prune a timeout of 2h0m0s, which must be below river.rescue_stuck_jobs_after 1h0m0s",
 		} {
 			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Errorf("error = %v, want it to contain %q", err, want)

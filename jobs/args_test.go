@@ -28,6 +28,7 @@ func allArgs() []args {
 		&jobs.DeleteEntity{}, &jobs.PurgeBlobs{}, &jobs.OrphanSweep{}, &jobs.TombstoneGC{},
 		&jobs.CreateRun{}, &jobs.LogMetric{}, &jobs.SetTag{}, &jobs.SetAttribute{},
 		&jobs.AddToExperiment{}, &jobs.PutRunBlob{}, &jobs.PruneHistory{},
+		&jobs.LedgerFlush{}, &jobs.LedgerPrune{},
 	}
 }
 
@@ -71,6 +72,8 @@ var documented = map[string]string{
 	jobs.KindAddToExperiment: `{"run_hash":"abc","experiment":"mnist"}`,
 	jobs.KindPutRunBlob:      `{"run_hash":"abc","name":"ckpt/1","data_base64":"aGVsbG8="}`,
 	jobs.KindPruneHistory:    `{}`,
+	jobs.KindLedgerFlush:     `{}`,
+	jobs.KindLedgerPrune:     `{}`,
 }
 
 // adversarial are args an adversarial pass inserted into a running Lethe;

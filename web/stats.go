@@ -110,6 +110,10 @@ type Overview struct {
 	// KeyDisplay is privacy.key_display: with hash, tombstones' keys show
 	// hashed.
 	KeyDisplay string `json:"key_display"`
+	// Ledger is where the deletion ledger stands; null when it is off.
+	// behind_entries above 0 says the ledger holds deletions the
+	// database lacks (a restore): lethe replay --since behind_since.
+	Ledger *db.LedgerState `json:"ledger"`
 }
 
 // cache keeps the last result of a read so that several open dashboards
@@ -226,6 +230,13 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 	}
 	for i, t := range ov.Tombstones.Recent {
 		ov.Tombstones.Recent[i].Key = s.opts.Config.Privacy.DisplayKey(t.Key)
+	}
+	if s.opts.Config.Ledger.On() {
+		state, err := db.GetLedgerState(ctx, pool)
+		if err != nil {
+			return nil, err
+		}
+		ov.Ledger = &state
 	}
 	audit := s.opts.Config.Audit
 	ov.History = HistoryOverview{Retain: audit.Retain.D().String(), MaxRows: audit.MaxRows, Schedule: audit.Schedule}

@@ -208,7 +208,7 @@ func (r deleteResult) total() int64 {
 }
 
 // deleteTx deletes the entity inside tx: exclusive lock, rows, tombstone,
-// purge job, audit. Nothing of it is visible unless tx commits. args.Key is
+// purge job, deletion ledger entry, audit. Nothing of it is visible unless tx commits. args.Key is
 // canonical (checkArgs); started is when the deletion began, chunks
 // included; chunked is what the chunks ahead of tx did, or nil.
 func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client[pgx.Tx], args jobs.DeleteEntity, jobID *int64, started time.Time, chunked *chunkedDeletion) (deleteResult, error) {
@@ -264,6 +264,9 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 			smallest = min(smallest, c.Limit)
 		}
 		detail["chunks"], detail["smallest_chunk"] = len(chunked.Chunks), smallest
+	}
+	if err := e.appendLedger(ctx, tx, ent, args.Key, res.Rows, detail); err != nil {
+		return res, err
 	}
 	err = db.RecordAudit(ctx, tx, db.AuditEntry{
 		Policy: ent.PolicyName(), Action: db.ActionDeleteEntity, JobID: jobID,

@@ -129,7 +129,8 @@ func Periodics(cfg *config.Config) []Periodic {
 			out = append(out, tombstonePeriodics(p)...)
 		}
 	}
-	return append(out, historyPeriodics(cfg)...)
+	out = append(out, historyPeriodics(cfg)...)
+	return append(out, ledgerPeriodics(cfg)...)
 }
 
 // Register adds every Lethe worker to workers.
@@ -139,6 +140,7 @@ func Register(workers *river.Workers, deps *Deps) error {
 		registerSweep,
 		registerTombstone,
 		registerHistory,
+		registerLedger,
 	} {
 		if err := register(workers, deps); err != nil {
 			return err

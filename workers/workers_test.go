@@ -120,6 +120,8 @@ func TestPeriodics(t *testing.T) {
 		"runs/orphan_sweep @daily lethe.orphan_sweep main=true",
 		"runs/tombstone_gc @weekly lethe.tombstone_gc main=false",
 		"prune_history @hourly lethe.prune_history main=false",
+		"ledger_flush @every 5s lethe.ledger_flush main=false",
+		"ledger_prune @daily lethe.ledger_prune main=false",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("periodics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -47,6 +47,7 @@ func commands() []command {
 		holdCommand(),
 		undeleteCommand(),
 		deleteCommand(), statusCommand(), clearTombstoneCommand(), cleanupOrphanS3Command(), cleanupTombstonesCommand(), backupCommand(), restoreCommand(),
+		replayCommand(), checkResurrectionCommand(),
 		versionCommand(),
 	}
 }

@@ -31,6 +31,7 @@ func Kinds() []string {
 		jobs.KindDeleteEntity, jobs.KindPurgeBlobs, jobs.KindOrphanSweep, jobs.KindTombstoneGC,
 		jobs.KindCreateRun, jobs.KindLogMetric, jobs.KindSetTag, jobs.KindSetAttribute,
 		jobs.KindAddToExperiment, jobs.KindPutRunBlob, jobs.KindPruneHistory,
+		jobs.KindLedgerFlush, jobs.KindLedgerPrune,
 	}
 }
 

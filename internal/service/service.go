@@ -123,6 +123,9 @@ func Open(ctx context.Context, cfg *config.Config, logger *slog.Logger, opts Ope
 		return nil, err
 	}
 	s.Blobs = s.Metrics.CountBlobErrors(s.Blobs)
+	if !opts.NoWorkers && cfg.Ledger.On() {
+		s.checkLedger(ctx)
+	}
 
 	// Overrides apply before the periodic jobs are built, so a restart
 	// keeps them.

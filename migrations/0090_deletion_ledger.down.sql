@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS lethe_ledger_state;
+DROP TABLE IF EXISTS lethe_ledger_outbox;
