@@ -167,7 +167,7 @@ var AuditActions = []AuditAction{
 	ActionDeleteEntity, ActionPurgeBlobs, ActionVerifyEntity, ActionOrphanSweep, ActionTombstoneGC,
 	ActionPausePolicy, ActionResumePolicy, ActionRunNow, ActionClearTombstone, ActionRequestDelete, ActionRiverUI,
 	ActionOverridePolicy, ActionResetOverrides, ActionRemoveGuards, ActionPlaceHold, ActionReleaseHold, ActionRetryFailed, ActionDiscardFailed,
-	ActionUndeleteEntity, ActionPurgeRestorations,
+	ActionUndeleteEntity, ActionPurgeRestorations, ActionReplayLedger,
 }
 
 // AuditOutcomes are the outcomes an audit entry can have.

@@ -118,19 +118,32 @@ type Undeleted struct {
 	PurgesCancelled int64
 }
 
-// Undelete puts (entity, key) back from its capture, in one transaction
-// under t (the entity's timeouts) that takes the entity's exclusive lock,
-// as a deletion does: the tombstone is cleared, so the guards take the
-// entity's writes again, restore writes the captured rows (it gets the
-// capture as stored and returns what it wrote, for the audit), the
-// capture is removed, the key's blob purges still waiting in riverSchema's
-// river_job are cancelled and audit records it with the detail given. Any error,
-// a *NotRestorableError or a conflict restore returns, rolls all of it
-// back.
-func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, riverSchema, entity, key string,
-	restore func(ctx context.Context, b Bounded, capture []byte) (any, error),
-	audit func(ctx context.Context, tx pgx.Tx, detail map[string]any) error,
-) (*Undeleted, error) {
+// Undeletion is one undelete: of Entity's Key, under Timeouts (the
+// entity's), its blob purges waiting in RiverSchema's river_job.
+type Undeletion struct {
+	Timeouts    Timeouts
+	RiverSchema string
+	Entity, Key string
+	// Ledger, when set, appends an undelete entry to the deletion ledger in
+	// the undelete's transaction, so a replay of the ledger leaves the
+	// entity alone. Set it when the ledger is on.
+	Ledger bool
+	// Restore writes the captured rows: it gets the capture as stored and
+	// returns what it wrote, for the audit.
+	Restore func(ctx context.Context, b Bounded, capture []byte) (any, error)
+	// Audit records the undelete with the detail given.
+	Audit func(ctx context.Context, tx pgx.Tx, detail map[string]any) error
+}
+
+// Undelete puts (u.Entity, u.Key) back from its capture, in one
+// transaction that takes the entity's exclusive lock, as a deletion does:
+// the tombstone is cleared, so the guards take the entity's writes again,
+// u.Restore writes the captured rows, the capture is removed, the key's
+// blob purges still waiting are cancelled, the ledger (u.Ledger) and the
+// audit record it. Any error, a *NotRestorableError or a conflict
+// u.Restore returns, rolls all of it back.
+func Undelete(ctx context.Context, pool *pgxpool.Pool, u Undeletion) (*Undeleted, error) {
+	t, riverSchema, entity, key := u.Timeouts, u.RiverSchema, u.Entity, u.Key
 	var out Undeleted
 	err := t.InTx(ctx, pool, func(b Bounded) error {
 		tx := b.Tx()
@@ -169,7 +182,7 @@ func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, riverSchema, 
 		if out.TombstoneCleared, err = ClearTombstone(ctx, tx, entity, key); err != nil {
 			return err
 		}
-		restored, err := restore(ctx, b, capture)
+		restored, err := u.Restore(ctx, b, capture)
 		if err != nil {
 			return err
 		}
@@ -186,10 +199,18 @@ func Undelete(ctx context.Context, pool *pgxpool.Pool, t Timeouts, riverSchema, 
 		}
 		out.PurgesCancelled = tag.RowsAffected()
 		out.Restoration = *r
-		return audit(ctx, tx, map[string]any{
+		detail := map[string]any{
 			"entity": entity, "key": key, "restored": restored, "tombstone_cleared": out.TombstoneCleared,
 			"deleted_at": r.DeletedAt, "purge_after": r.PurgeAfter, "purge_jobs_cancelled": out.PurgesCancelled,
-		})
+		}
+		if u.Ledger {
+			id, err := AppendLedger(ctx, tx, LedgerEntry{Op: LedgerOpUndelete, Entity: entity, Key: key})
+			if err != nil {
+				return err
+			}
+			detail["ledger_id"] = id
+		}
+		return u.Audit(ctx, tx, detail)
 	})
 	if err != nil {
 		return nil, err

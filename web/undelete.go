@@ -35,15 +35,19 @@ func (s *Server) handleUndelete(w http.ResponseWriter, r *http.Request) {
 	started := time.Now()
 	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
 	var restored entity.Restored
-	done, err := db.Undelete(r.Context(), s.opts.Pool, db.Timeouts{Lock: lock.D(), Statement: statement.D()}, s.opts.Config.River.Schema, ent.Name, key,
-		func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
+	done, err := db.Undelete(r.Context(), s.opts.Pool, db.Undeletion{
+		Timeouts:    db.Timeouts{Lock: lock.D(), Statement: statement.D()},
+		RiverSchema: s.opts.Config.River.Schema, Entity: ent.Name, Key: key,
+		Ledger: s.opts.Config.Ledger.On(),
+		Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 			var err error
 			restored, err = ent.RestoreEncoded(ctx, tx, key, capture)
 			return restored, err
 		},
-		func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
+		Audit: func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
 			return auditOperator(ctx, tx, r, operatorAction{started: started, action: db.ActionUndeleteEntity, policy: s.entityPolicy(ent.Name), detail: detail})
-		})
+		},
+	})
 	var (
 		notRestorable *db.NotRestorableError
 		unfinished    *db.DeletionUnfinishedError

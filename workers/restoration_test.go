@@ -112,14 +112,17 @@ func (b *restoreBundle) deleteUser(t *testing.T, key string) *rivertype.JobRow {
 
 // undelete undoes the deletion of user key as the CLI and the API do.
 func (b *restoreBundle) undelete(key string) (*db.Undeleted, error) {
-	return db.Undelete(b.ctx, b.pool, EntityTimeouts(b.cfg, "user"), b.cfg.River.Schema, "user", key,
-		func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
+	return db.Undelete(b.ctx, b.pool, db.Undeletion{
+		Timeouts: EntityTimeouts(b.cfg, "user"), RiverSchema: b.cfg.River.Schema,
+		Entity: "user", Key: key, Ledger: b.cfg.Ledger.On(),
+		Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 			return b.ent.RestoreEncoded(ctx, tx, key, capture)
 		},
-		func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
+		Audit: func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
 			detail["by"] = "test"
 			return db.RecordAudit(ctx, tx, db.AuditEntry{Policy: "users", Action: db.ActionUndeleteEntity, StartedAt: time.Now(), Outcome: db.OutcomeOK, Detail: detail})
-		})
+		},
+	})
 }
 
 func (b *restoreBundle) blobCount(t *testing.T, prefix string) int {
@@ -215,6 +218,11 @@ func TestDeletionWithinRestoreWindowUndeletes(t *testing.T) {
 	}
 	if n := b.count(t, `SELECT count(*) FROM lethe_restorations`); n != 0 {
 		t.Fatalf("%d captures left after undelete", n)
+	}
+	// The ledger holds the undelete after the deletion (flushed or not
+	// yet): a replay of it leaves user 1 alone.
+	if n := b.count(t, `SELECT count(*) FROM lethe_deletion_audit WHERE action = 'undelete_entity' AND detail->>'key' = '1' AND detail ? 'ledger_id'`); n != 1 {
+		t.Errorf("%d undelete audits of user 1 name a ledger entry, want 1", n)
 	}
 	if n := b.count(t, `SELECT count(*) FROM lethe_deletion_audit WHERE action = 'undelete_entity' AND detail->>'key' = '1' AND detail->>'by' = 'test'`); n != 1 {
 		t.Fatalf("%d audit entries of the undelete, want 1", n)

@@ -34,14 +34,17 @@ func undeleteCommand() command {
 		}
 		defer pool.Close()
 		started := time.Now()
-		done, err := db.Undelete(ctx, pool, workers.EntityTimeouts(cfg, ent.Name), cfg.River.Schema, ent.Name, key,
-			func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
+		done, err := db.Undelete(ctx, pool, db.Undeletion{
+			Timeouts: workers.EntityTimeouts(cfg, ent.Name), RiverSchema: cfg.River.Schema,
+			Entity: ent.Name, Key: key, Ledger: cfg.Ledger.On(),
+			Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 				return ent.RestoreEncoded(ctx, tx, key, capture)
 			},
-			func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
+			Audit: func(ctx context.Context, tx pgx.Tx, detail map[string]any) error {
 				detail["via"] = "lethe undelete"
 				return c.auditHold(ctx, tx, cfg, db.ActionUndeleteEntity, ent.Name, started, detail)
-			})
+			},
+		})
 		if db.IsLockTimeout(err) {
 			return fmt.Errorf("%s %s is being deleted or held right now (its lock was not granted in time); try again: %w", ent.Name, key, err)
 		}
