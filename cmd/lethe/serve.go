@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"runtime/debug"
+	"strings"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/pgboot"
@@ -49,6 +51,8 @@ func serve(ctx context.Context, c *cli, cfg *config.Config, pg pgboot.Options, r
 	}
 	defer svc.Close(context.WithoutCancel(ctx))
 	svc.HardStop = c.hardStop
+	info, _ := debug.ReadBuildInfo()
+	svc.Version = strings.TrimPrefix(version(info), "lethe ")
 
 	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
 	if err != nil {
