@@ -201,7 +201,7 @@ func (s *Server) deletionsInFlight(ctx context.Context) ([]DeletionInFlight, err
 			v.RatePerMinute, v.ETASeconds = &rate, &eta
 			v.Note = "at the pace since " + first.at.UTC().Format(time.TimeOnly) + " UTC"
 		case d.FailedAttempts > 0:
-			v.Note = fmt.Sprintf("no ETA: %d attempts failed; the next retry goes on from here", d.FailedAttempts)
+			v.Note = fmt.Sprintf("no ETA: %s failed; the next retry goes on from here", plural(d.FailedAttempts, "attempt"))
 		default:
 			v.Note = "no ETA yet: measuring"
 		}
@@ -230,4 +230,12 @@ func (s *Server) remainingRows(ctx context.Context, name, key string) (int64, er
 		n += c
 	}
 	return n, nil
+}
+
+// plural is "1 attempt", "2 attempts".
+func plural(n int64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
