@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/lethehq/lethe/db"
@@ -28,7 +29,8 @@ type ProcessView struct {
 	State string `json:"state"`
 }
 
-// ProcessesView is the fleet: every `lethe serve` process registered.
+// ProcessesView is the fleet: every `lethe serve` process registered, the
+// leader first, then the other running ones, then the gone ones.
 type ProcessesView struct {
 	GeneratedAt time.Time `json:"generated_at"`
 	// HeartbeatSeconds is how often a process moves its heartbeat,
@@ -91,5 +93,17 @@ func (s *Server) computeProcesses(ctx context.Context) (*ProcessesView, error) {
 		}
 		v.Processes = append(v.Processes, pv)
 	}
+	// The leader first, then the other running processes, then the gone
+	// ones; each group by start, as listed.
+	rank := func(p ProcessView) int {
+		switch {
+		case p.Leader:
+			return 0
+		case p.State == ProcessRunning:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(v.Processes, func(a, b ProcessView) int { return rank(a) - rank(b) })
 	return v, nil
 }

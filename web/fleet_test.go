@@ -52,7 +52,7 @@ func TestProcesses(t *testing.T) {
 	if v.Running != 1 || v.Gone != 1 || len(v.Processes) != 2 {
 		t.Fatalf("running %d, gone %d, %d processes; want 1, 1, 2: %s", v.Running, v.Gone, len(v.Processes), body)
 	}
-	gone, running := v.Processes[0], v.Processes[1] // oldest start first
+	running, gone := v.Processes[0], v.Processes[1] // the leader first
 	if running.ClientID != "fleet-a" || running.State != web.ProcessRunning || !running.Leader ||
 		running.BusyWorkers != 2 || running.MaxWorkers != 10 || running.Host != "host-a" || running.PID != 101 || running.Version != "v1.2.0" {
 		t.Errorf("fleet-a = %+v, want running, leader, 2 of 10 workers busy, host-a pid 101 v1.2.0", running)
