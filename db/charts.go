@@ -34,44 +34,29 @@ type ChartMinute struct {
 	ReplicaLag *float64 `json:"replica_lag_seconds"`
 }
 
-// chartsSQL buckets the last $1 minutes (the current one included) of the
-// audit, River's jobs in the River schema and the minute samples. River's
-// jobs are read through attempted_at and their errors; River's job cleaner
-// keeps that table to a day or so of finished jobs.
+// chartsSQL sums, by minute from $1, the audit, River's jobs in the River
+// schema and the minute samples, one row per series and minute that has
+// something. River's jobs are read through attempted_at and their errors;
+// River's job cleaner keeps that table to a day or so of finished jobs.
+// Each part is a small aggregate the planner estimates well: joined to a
+// series of every minute, its estimates multiplied into JIT compiling that
+// cost more than the query.
 const chartsSQL = `
-	WITH bounds AS (
-		SELECT date_bin('1 minute', now(), 'epoch') - make_interval(mins => $1 - 1) AS start
-	),
-	minutes AS (
-		SELECT generate_series(start, start + make_interval(mins => $1 - 1), '1 minute') AS at FROM bounds
-	),
-	audit AS (
-		SELECT date_bin('1 minute', finished_at, 'epoch') AS at, sum(rows_deleted) AS rows,
-		       count(*) FILTER (WHERE outcome = 'error') AS errors
-		FROM lethe_deletion_audit, bounds WHERE finished_at >= start GROUP BY 1
-	),
-	failed AS (
-		SELECT date_bin('1 minute', (e->>'at')::timestamptz, 'epoch') AS at, count(*) AS n
-		FROM {river_job} j, bounds, unnest(j.errors) AS e
-		WHERE j.errors IS NOT NULL AND (e->>'at')::timestamptz >= start
-		GROUP BY 1
-	),
-	waits AS (
-		SELECT date_bin('1 minute', attempted_at, 'epoch') AS at, count(*) AS n,
-		       percentile_cont(0.5) WITHIN GROUP (ORDER BY greatest(extract(epoch FROM attempted_at - scheduled_at), 0)) AS p50,
-		       percentile_cont(0.95) WITHIN GROUP (ORDER BY greatest(extract(epoch FROM attempted_at - scheduled_at), 0)) AS p95
-		FROM {river_job}, bounds WHERE attempted_at >= start
-		GROUP BY 1
-	),
-	samples AS (
-		SELECT minute AS at, sum(throttled_seconds) AS throttled, max(replica_lag_seconds) AS lag
-		FROM lethe_minute_samples, bounds WHERE minute >= start GROUP BY 1
-	)
-	SELECT m.at, coalesce(a.rows, 0)::bigint, coalesce(a.errors, 0)::bigint, coalesce(f.n, 0)::bigint,
-	       w.p50::float8, w.p95::float8, coalesce(w.n, 0)::bigint, s.throttled, s.lag
-	FROM minutes m
-	LEFT JOIN audit a USING (at) LEFT JOIN failed f USING (at) LEFT JOIN waits w USING (at) LEFT JOIN samples s USING (at)
-	ORDER BY m.at`
+	SELECT 'audit', date_bin('1 minute', finished_at, 'epoch'), sum(rows_deleted)::float8,
+	       (count(*) FILTER (WHERE outcome = 'error'))::float8, NULL::float8
+	FROM lethe_deletion_audit WHERE finished_at >= $1 GROUP BY 2
+	UNION ALL
+	SELECT 'failed', date_bin('1 minute', (e->>'at')::timestamptz, 'epoch'), count(*)::float8, NULL, NULL
+	FROM {river_job} j, unnest(j.errors) AS e
+	WHERE j.errors IS NOT NULL AND (e->>'at')::timestamptz >= $1 GROUP BY 2
+	UNION ALL
+	SELECT 'waits', date_bin('1 minute', attempted_at, 'epoch'), count(*)::float8,
+	       percentile_cont(0.5) WITHIN GROUP (ORDER BY greatest(extract(epoch FROM attempted_at - scheduled_at), 0)),
+	       percentile_cont(0.95) WITHIN GROUP (ORDER BY greatest(extract(epoch FROM attempted_at - scheduled_at), 0))
+	FROM {river_job} WHERE attempted_at >= $1 GROUP BY 2
+	UNION ALL
+	SELECT 'samples', minute, sum(throttled_seconds), max(replica_lag_seconds), NULL
+	FROM lethe_minute_samples WHERE minute >= $1 GROUP BY 2`
 
 // Charts returns the last minutes minutes (the current one last), every
 // minute present, from the audit, River's jobs in riverSchema and the
@@ -80,19 +65,54 @@ func Charts(ctx context.Context, exec Executor, riverSchema string, minutes int)
 	if minutes < 1 {
 		return nil, fmt.Errorf("charts: want at least one minute, got %d", minutes)
 	}
+	var start time.Time
+	if err := exec.QueryRow(ctx, `SELECT date_bin('1 minute', now(), 'epoch') - make_interval(mins => $1 - 1)`, minutes).Scan(&start); err != nil {
+		return nil, fmt.Errorf("read the charts of the last %d minutes: %w", minutes, err)
+	}
+	out := make([]ChartMinute, minutes)
+	for i := range out {
+		out[i].At = start.Add(time.Duration(i) * time.Minute).UTC()
+	}
 	sql := strings.ReplaceAll(chartsSQL, "{river_job}", pgx.Identifier{riverSchema, "river_job"}.Sanitize())
-	rows, err := exec.Query(ctx, sql, minutes)
+	rows, err := exec.Query(ctx, sql, start)
 	if err != nil {
 		return nil, fmt.Errorf("read the charts of the last %d minutes: %w", minutes, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ChartMinute, error) {
-		var m ChartMinute
-		err := row.Scan(&m.At, &m.DeletedRows, &m.AuditErrors, &m.FailedJobs, &m.QueueWaitP50, &m.QueueWaitP95,
-			&m.JobsStarted, &m.ThrottledSeconds, &m.ReplicaLag)
-		return m, err
-	})
-	if err != nil {
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			series  string
+			at      time.Time
+			a, b, c *float64
+		)
+		if err := rows.Scan(&series, &at, &a, &b, &c); err != nil {
+			return nil, fmt.Errorf("read the charts of the last %d minutes: %w", minutes, err)
+		}
+		i := int(at.Sub(start) / time.Minute)
+		if i < 0 || i >= minutes { // a row of a minute begun since start was read
+			continue
+		}
+		m := &out[i]
+		switch series {
+		case "audit":
+			m.DeletedRows, m.AuditErrors = int64(deref(a)), int64(deref(b))
+		case "failed":
+			m.FailedJobs = int64(deref(a))
+		case "waits":
+			m.JobsStarted, m.QueueWaitP50, m.QueueWaitP95 = int64(deref(a)), b, c
+		case "samples":
+			m.ThrottledSeconds, m.ReplicaLag = a, b
+		}
+	}
+	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read the charts of the last %d minutes: %w", minutes, err)
 	}
 	return out, nil
+}
+
+func deref(v *float64) float64 {
+	if v == nil {
+		return 0
+	}
+	return *v
 }
