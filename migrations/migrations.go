@@ -16,7 +16,7 @@
 //
 // Version ranges by capability, so parallel work never collides:
 // 0001–0009 foundation, 0010–0019 expiry, 0020–0029 sweep, 0030–0039
-// tombstones, 0040–0049 web, 0050–0059 legal holds.
+// tombstones, 0040–0049 web, 0050–0059 legal holds, 0070–0079 fleet.
 package migrations
 
 import (

@@ -79,6 +79,12 @@ type Server struct {
 	// entities resolves the declared entities on first use.
 	entities *entity.Resolver
 
+	// inFlight remembers the large deletions in flight the overview saw.
+	inFlight inFlightTracker
+	// processesCache and charts are the fleet view's cached reads.
+	processesCache cache[*ProcessesView]
+	charts         chartCaches
+
 	// Cached reads, and how many actions (run, pause, …) invalidated them.
 	overviewCache cache[*Overview]
 	throughput    map[throughputKey]*cache[[]db.ThroughputPoint]
@@ -237,6 +243,7 @@ func (s *Server) routes() {
 	s.holdsRoutes()
 	s.undeleteRoutes()
 	s.failedRoutes()
+	s.fleetRoutes()
 }
 
 func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {

@@ -72,6 +72,8 @@ type PolicyStats struct {
 	// claimed) rows.
 	Runs          []db.PolicyRun `json:"runs"`
 	LastDeletedAt *time.Time     `json:"last_deleted_at"`
+	// Progress is the policy's deletion rate and ETA (overview only).
+	Progress *PolicyProgress `json:"progress,omitempty"`
 }
 
 // TombstoneOverview is the tombstones panel.
@@ -114,6 +116,9 @@ type Overview struct {
 	// behind_entries above 0 says the ledger holds deletions the
 	// database lacks (a restore): lethe replay --since behind_since.
 	Ledger *db.LedgerState `json:"ledger"`
+	// DeletionsInFlight are the large entity deletions whose chunks run,
+	// oldest first (at most 10), with their progress.
+	DeletionsInFlight []DeletionInFlight `json:"deletions_in_flight"`
 }
 
 // cache keeps the last result of a read so that several open dashboards
@@ -189,12 +194,20 @@ func (s *Server) computeOverview(ctx context.Context) (*Overview, error) {
 		Policies:     make([]PolicyStats, 0, len(s.opts.Config.Policies)),
 		KeyDisplay:   cmp.Or(s.opts.Config.Privacy.KeyDisplay, config.KeyDisplayFull),
 	}
+	rates, err := db.PolicyRates(ctx, pool, progressWindow)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range s.opts.Config.EffectivePolicies() {
 		ps, err := s.policyStats(ctx, p, states, totals, runs[p.Base().Name])
 		if err != nil {
 			return nil, err
 		}
+		ps.Progress = policyProgress(ps, rates[ps.Name], time.Now())
 		ov.Policies = append(ov.Policies, ps)
+	}
+	if ov.DeletionsInFlight, err = s.deletionsInFlight(ctx); err != nil {
+		return nil, err
 	}
 	errs := make([][]db.PolicyError, len(ov.Policies))
 	for i, ps := range ov.Policies {

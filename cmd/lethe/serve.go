@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"runtime/debug"
+	"strings"
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/internal/service"
@@ -48,6 +50,8 @@ func serve(ctx context.Context, c *cli, cfg *config.Config, opts service.OpenOpt
 	}
 	defer svc.Close(context.WithoutCancel(ctx))
 	svc.HardStop = c.hardStop
+	info, _ := debug.ReadBuildInfo()
+	svc.Version = strings.TrimPrefix(version(info), "lethe ")
 
 	ln, err := net.Listen("tcp", cfg.HTTP.Listen)
 	if err != nil {

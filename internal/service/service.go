@@ -53,6 +53,9 @@ type Service struct {
 	// graceful stop at once: running jobs are cancelled instead of getting
 	// the rest of shutdown_grace. Nil means only the grace ends it.
 	HardStop <-chan struct{}
+	// Version is what the process reports as its version in the fleet
+	// (lethe_processes); empty: the module version of the build.
+	Version string
 
 	working   bool             // the River client works jobs and has periodic jobs
 	overrides config.Overrides // as applied by Open, for Serve to follow
@@ -363,7 +366,14 @@ func (s *Service) Serve(ctx context.Context, ln net.Listener) error {
 			s.followOverrides(runCtx, s.overrides)
 		}
 	}()
-	defer func() { cancelRun(); <-followed }()
+	beating := make(chan struct{})
+	go func() {
+		defer close(beating)
+		if s.working {
+			s.heartbeat(runCtx)
+		}
+	}()
+	defer func() { cancelRun(); <-followed; <-beating }()
 	if err := s.Web.Start(runCtx); err != nil {
 		return err
 	}

@@ -176,6 +176,7 @@ function render() {
   renderEntities(ov);
   renderTombstones(ov.tombstones);
   renderHistory(ov.history);
+  renderInFlight(ov);
   renderChart(state.throughput);
   $("footer-auth").textContent = ov.auth_required ? "Signed in · actions and River UI require credentials" : "No credentials configured · loopback only";
   tickStatus();
@@ -302,6 +303,7 @@ function policyCard(p) {
     ${countError}
     <div class="numbers">${numbers}</div>
     <dl class="facts">${facts.map(([k, v, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join("")}</dl>
+    ${progressBlock(p)}
     ${healthBlock(p)}
     <div><div class="sub-title">Recent errors</div>${errors}</div>
     ${failedBlock(p)}

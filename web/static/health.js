@@ -88,7 +88,7 @@ function renderHealth(ov) {
   for (const th of table.querySelectorAll("th[data-sort]")) {
     th.setAttribute("aria-sort", th.dataset.sort === healthState.sort ? (healthState.desc ? "descending" : "ascending") : "none");
   }
-  setHTML($("health-rows"), rows.length ? rows.map(healthRow).join("") : `<tr><td colspan="6" class="muted">No policy matches.</td></tr>`);
+  setHTML($("health-rows"), rows.length ? rows.map(healthRow).join("") : `<tr><td colspan="7" class="muted">No policy matches.</td></tr>`);
 }
 
 function buildHealthTable(table) {
@@ -101,7 +101,7 @@ function buildHealthTable(table) {
       <span class="muted health-count" id="health-count"></span>
     </div>
     <div class="table-scroll"><table class="health-table">
-      <thead><tr>${th("health", "Health")}${th("name", "Policy")}${th("backlog", "Backlog", "num")}${th("oldest", "Oldest expired")}${th("last", "Last run", "col-last")}${th("errors", "Errors 24 h", "num col-errors")}</tr></thead>
+      <thead><tr>${th("health", "Health")}${th("name", "Policy")}${th("backlog", "Backlog", "num")}${th("eta", "ETA", "col-eta")}${th("oldest", "Oldest expired")}${th("last", "Last run", "col-last")}${th("errors", "Errors 24 h", "num col-errors")}</tr></thead>
       <tbody id="health-rows"></tbody>
     </table></div>`;
   $("health-filter").addEventListener("input", (ev) => { healthState.filter = ev.target.value; rerenderHealth(); });
@@ -147,6 +147,7 @@ function healthRows(policies) {
     oldest: (p) => { const t = time(p.oldest_expired_at); return t == null ? null : -t; }, // older is larger
     last: (p) => time(p.last_run_at),
     errors: (p) => p.deleted ? p.deleted.errors_last_day : null,
+    eta: (p) => p.progress ? p.progress.eta_seconds : null,
   }[healthState.sort] || healthRank;
   const dir = healthState.desc ? -1 : 1;
   return rows.sort((a, b) => {
@@ -170,6 +171,7 @@ function healthRow(p) {
     <td>${healthBadge(p)}</td>
     <td><span class="health-policy">${esc(p.name)}</span> <span class="muted-inline">${esc(p.kind)}${p.table ? " · " + esc(p.table) : ""}</span></td>
     <td class="num">${esc(backlog)}</td>
+    <td class="col-eta${p.progress && p.progress.throttled ? " throttled-text" : ""}" data-field="eta" title="${esc(p.progress ? (p.progress.throttled || p.progress.note) : "")}">${esc(etaText(p))}</td>
     <td>${p.backlog == null ? "—" : timeEl(p.oldest_expired_at, "age", "none")}</td>
     <td class="col-last">${timeEl(p.last_run_at)}${last ? ` <span class="muted-inline run-${esc(last.outcome)}">${esc(runText(last))}</span>` : ""}</td>
     <td class="num col-errors${p.deleted && p.deleted.errors_last_day > 0 ? " bad-text" : ""}">${num(p.deleted ? p.deleted.errors_last_day : 0)}</td>
