@@ -14,9 +14,10 @@
 // migrated the example tables as 0002–0004, 0020 and 0030) are listed by
 // List and otherwise left alone.
 //
-// Version ranges by capability, so parallel work never collides:
-// 0001–0009 foundation, 0010–0019 expiry, 0020–0029 sweep, 0030–0039
-// tombstones, 0040–0049 web, 0050–0059 legal holds, 0070–0079 fleet.
+// Version ranges by area, so parallel work never collides: 0001–0009
+// foundation, 0010–0019 expiry, 0020–0029 sweep, 0030–0039 tombstones,
+// 0040–0049 web, 0050–0059 legal holds, 0060–0069 audit, 0070–0079 fleet,
+// 0080–0089 restoration window, 0090–0099 deletion ledger.
 package migrations
 
 import (
