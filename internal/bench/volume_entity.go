@@ -20,6 +20,7 @@ import (
 
 	"github.com/lethehq/lethe/blob"
 	"github.com/lethehq/lethe/config"
+	"github.com/lethehq/lethe/entity"
 	"github.com/lethehq/lethe/internal/demo"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
@@ -205,6 +206,9 @@ river: {max_workers: %d, schema: %s}
 	if err != nil {
 		return "", nil, fmt.Errorf("service configuration: %w", err)
 	}
+	if _, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg); err != nil || unresolved != nil {
+		return "", nil, fmt.Errorf("install guards: %v %v", err, unresolved)
+	}
 	svc, err := service.Open(ctx, cfg, opts.Logger, service.OpenOptions{})
 	if err != nil {
 		return "", nil, err
@@ -365,47 +369,23 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 		ticker.Stop()
 	}
 
-	verified := make(map[string]time.Time, len(keys))
+	// Audit ids are taken at insert and committed in another order, so the
+	// run's entries are counted, then read once all are there.
 	limit := time.Now().Add(10*time.Minute + time.Duration(float64(len(keys))/50*float64(time.Second)))
-	for len(verified) < len(keys) {
-		rows, err := pool.Query(ctx, `
-			SELECT id, detail->>'key', finished_at, outcome = 'error'
-			FROM lethe_deletion_audit WHERE action = 'verify_entity' AND id > $1 ORDER BY id`, auditStart)
-		if err != nil {
+	for {
+		var done int
+		if err := pool.QueryRow(ctx, `
+			SELECT count(DISTINCT detail->>'key') FROM lethe_deletion_audit
+			WHERE action = 'verify_entity' AND id > $1`, auditStart).Scan(&done); err != nil {
 			writer.stop()
 			return run, err
 		}
-		for rows.Next() {
-			var (
-				key    string
-				at     time.Time
-				failed bool
-			)
-			if err := rows.Scan(&auditStart, &key, &at, &failed); err != nil {
-				rows.Close()
-				writer.stop()
-				return run, err
-			}
-			if _, ok := requested[key]; ok {
-				if _, seen := verified[key]; !seen {
-					verified[key] = at
-					if failed {
-						run.failed++
-					}
-				}
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			writer.stop()
-			return run, err
-		}
-		if len(verified) >= len(keys) {
+		if done >= len(keys) {
 			break
 		}
 		if time.Now().After(limit) {
 			writer.stop()
-			return run, fmt.Errorf("%d of %d entities not verified after %s", len(keys)-len(verified), len(keys), time.Since(start).Round(time.Second))
+			return run, fmt.Errorf("%d of %d entities not verified after %s", len(keys)-done, len(keys), time.Since(start).Round(time.Second))
 		}
 		select {
 		case <-ctx.Done():
@@ -413,6 +393,37 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 			return run, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
 		}
+	}
+	rows, err := pool.Query(ctx, `
+		SELECT detail->>'key', min(finished_at), bool_or(outcome = 'error')
+		FROM lethe_deletion_audit WHERE action = 'verify_entity' AND id > $1 GROUP BY 1`, auditStart)
+	if err != nil {
+		writer.stop()
+		return run, err
+	}
+	verified := make(map[string]time.Time, len(keys))
+	for rows.Next() {
+		var (
+			key    string
+			at     time.Time
+			failed bool
+		)
+		if err := rows.Scan(&key, &at, &failed); err != nil {
+			rows.Close()
+			writer.stop()
+			return run, err
+		}
+		if _, ok := requested[key]; ok {
+			verified[key] = at
+			if failed {
+				run.failed++
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		writer.stop()
+		return run, err
 	}
 	run.writer = stopWriterStats(writer)
 	var last time.Time
