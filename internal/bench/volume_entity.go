@@ -70,6 +70,15 @@ type volumeRun struct {
 	walBytes int64
 	failed   int // verifications with outcome error
 	writer   writerStats
+	jobs     []volumeJobStats
+}
+
+// volumeJobStats is where a run's River jobs of one kind spent their time.
+type volumeJobStats struct {
+	kind                        string
+	jobs                        int
+	delayP50, delayP99          float64 // attempted_at − scheduled_at, seconds
+	runP50, runP99, runTotalSec float64 // finalized_at − attempted_at, seconds
 }
 
 type writerStats struct{ p50, p99, worst time.Duration }
@@ -155,6 +164,19 @@ func EntityVolume(ctx context.Context, opts EntityVolumeOptions) error {
 		}
 	}
 
+	fmt.Fprintf(out, "\nRiver jobs of each run (start delay = attempted_at − scheduled_at, run = finalized_at − attempted_at; busy = Σ run ÷ span ÷ max_workers):\n")
+	fmt.Fprintf(out, "  %-12s %9s %-20s %6s %10s %10s %9s %9s %6s\n", "way", "offered/s", "kind", "jobs", "delay p50", "delay p99", "run p50", "run p99", "busy")
+	for _, r := range runs {
+		offered := "all at once"
+		if r.rate > 0 {
+			offered = fmt.Sprintf("%.0f", r.rate)
+		}
+		for _, j := range r.jobs {
+			fmt.Fprintf(out, "  %-12s %9s %-20s %6d %10s %10s %9s %9s %5.0f%%\n", r.way, offered, j.kind, j.jobs, sec(j.delayP50), sec(j.delayP99),
+				sec(j.runP50), sec(j.runP99), 100*j.runTotalSec/r.span.Seconds()/float64(opts.Workers))
+		}
+	}
+
 	remaining := 0
 	if err := store.List(ctx, "accounts/", func(keys []string) error { remaining += len(keys); return nil }); err != nil {
 		return fmt.Errorf("list blobs left: %w", err)
@@ -193,7 +215,7 @@ func EntityVolume(ctx context.Context, opts EntityVolumeOptions) error {
 // port; it returns the API's base URL and a function that stops both.
 func volumeServe(ctx context.Context, pool *pgxpool.Pool, s3 blob.S3Options, opts EntityVolumeOptions) (string, func(), error) {
 	yaml := fmt.Sprintf(`
-database: {url: %q, max_conns: 12}
+database: {url: %q, max_conns: %d}
 blob:
   kind: s3
   s3: {endpoint: %q, region: %q, bucket: %q, path_style: true, access_key_id: %q, secret_access_key: %q}
@@ -201,7 +223,7 @@ http: {listen: "127.0.0.1:0"}
 log_level: warn
 migrate_on_start: false
 river: {max_workers: %d, schema: %s}
-`, pool.Config().ConnString(), s3.Endpoint, s3.Region, s3.Bucket, s3.AccessKeyID, s3.SecretAccessKey, opts.Workers, config.DefaultRiverSchema) + demo.AccountsConfig
+`, pool.Config().ConnString(), opts.Workers+4, s3.Endpoint, s3.Region, s3.Bucket, s3.AccessKeyID, s3.SecretAccessKey, opts.Workers, config.DefaultRiverSchema) + demo.AccountsConfig
 	cfg, err := config.Parse([]byte(yaml), func(string) string { return "" })
 	if err != nil {
 		return "", nil, fmt.Errorf("service configuration: %w", err)
@@ -300,8 +322,8 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 	if err := pool.QueryRow(ctx, `SELECT pg_current_wal_lsn()::text`).Scan(&walStart); err != nil {
 		return run, err
 	}
-	var auditStart int64
-	if err := pool.QueryRow(ctx, `SELECT coalesce(max(id), 0) FROM lethe_deletion_audit`).Scan(&auditStart); err != nil {
+	var auditStart, jobStart int64
+	if err := pool.QueryRow(ctx, `SELECT (SELECT coalesce(max(id), 0) FROM lethe_deletion_audit), (SELECT coalesce(max(id), 0) FROM `+riverJobTable()+`)`).Scan(&auditStart, &jobStart); err != nil {
 		return run, err
 	}
 	ask := func(keys []string) error {
@@ -437,7 +459,27 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 	if err := pool.QueryRow(ctx, `SELECT (pg_current_wal_lsn() - $1::pg_lsn)::bigint`, walStart).Scan(&run.walBytes); err != nil {
 		return run, err
 	}
-	return run, nil
+	jrows, err := pool.Query(ctx, `
+		WITH j AS (
+			SELECT kind, extract(epoch FROM attempted_at - scheduled_at)::float8 AS delay,
+			       extract(epoch FROM finalized_at - attempted_at)::float8 AS run
+			FROM `+riverJobTable()+` WHERE id > $1 AND kind IN ($2, $3) AND finalized_at IS NOT NULL)
+		SELECT kind, count(*), percentile_disc(0.5) WITHIN GROUP (ORDER BY delay), percentile_disc(0.99) WITHIN GROUP (ORDER BY delay),
+		       percentile_disc(0.5) WITHIN GROUP (ORDER BY run), percentile_disc(0.99) WITHIN GROUP (ORDER BY run), sum(run)
+		FROM j GROUP BY kind ORDER BY kind`, jobStart, jobs.KindDeleteEntity, jobs.KindPurgeBlobs)
+	if err != nil {
+		return run, fmt.Errorf("job statistics: %w", err)
+	}
+	for jrows.Next() {
+		var j volumeJobStats
+		if err := jrows.Scan(&j.kind, &j.jobs, &j.delayP50, &j.delayP99, &j.runP50, &j.runP99, &j.runTotalSec); err != nil {
+			jrows.Close()
+			return run, err
+		}
+		run.jobs = append(run.jobs, j)
+	}
+	jrows.Close()
+	return run, jrows.Err()
 }
 
 // stopWriterStats stops w and returns its latencies' p50, p99 and max.
