@@ -242,13 +242,13 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 		}
 	}
 	slope := leastSquaresSlope(xs, ys) // seconds of p99 a minute
-	fmt.Fprintf(out, "\nForeground (pgbench TPC-B at %d tps; latency includes schedule lag):\n", opts.PgbenchTPS)
-	fmt.Fprintf(out, "  %-26s %8s %10s %10s %10s\n", "phase", "txns", "p50", "p99", "max")
+	fmt.Fprintf(out, "\nForeground (pgbench TPC-B offered %d tps; latency includes schedule lag, so a phase below the offered tps measures a backlog):\n", opts.PgbenchTPS)
+	fmt.Fprintf(out, "  %-26s %8s %8s %10s %10s %10s\n", "phase", "txns", "tps", "p50", "p99", "max")
 	for _, ph := range []struct {
 		name string
 		l    pgbenchLatency
 	}{{"alone", idle}, {"beside the producer", producerOnly}, {"beside producer + Lethe", withLethe}} {
-		fmt.Fprintf(out, "  %-26s %8d %10s %10s %10s\n", ph.name, ph.l.n, ph.l.p50.Round(10*time.Microsecond), ph.l.p99.Round(10*time.Microsecond), ph.l.max.Round(10*time.Microsecond))
+		fmt.Fprintf(out, "  %-26s %8d %8.0f %10s %10s %10s\n", ph.name, ph.l.n, float64(ph.l.n)/opts.Duration.Seconds(), ph.l.p50.Round(10*time.Microsecond), ph.l.p99.Round(10*time.Microsecond), ph.l.max.Round(10*time.Microsecond))
 	}
 	fmt.Fprintln(out, "\nAgainst the targets:")
 	verdict = "meets"
