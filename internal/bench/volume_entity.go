@@ -12,8 +12,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"slices"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -158,8 +156,8 @@ func EntityVolume(ctx context.Context, opts EntityVolumeOptions) error {
 				offered = fmt.Sprintf("%.0f", rate)
 			}
 			fmt.Fprintf(out, "  %-12s %9s %8d %12.0f %10s %10s %10s %12s %11s %11s %7d\n", run.way, offered, run.n,
-				float64(run.n)/run.span.Seconds(), sec(volumeQuantile(run.latency, 0.5).Seconds()), sec(volumeQuantile(run.latency, 0.99).Seconds()),
-				sec(volumeQuantile(run.latency, 1).Seconds()), fmt.Sprintf("%.1f kB", float64(run.walBytes)/float64(run.n)/1024),
+				float64(run.n)/run.span.Seconds(), sec(growthQuantile(run.latency, 0.5).Seconds()), sec(growthQuantile(run.latency, 0.99).Seconds()),
+				sec(growthQuantile(run.latency, 1).Seconds()), fmt.Sprintf("%.1f kB", float64(run.walBytes)/float64(run.n)/1024),
 				run.writer.p99.Round(10*time.Microsecond), run.writer.worst.Round(10*time.Microsecond), run.failed)
 		}
 	}
@@ -194,7 +192,7 @@ func EntityVolume(ctx context.Context, opts EntityVolumeOptions) error {
 			fmt.Fprintf(out, "ratio entity_volume_%s_per_second_vs_target %.2f   (%.0f entities/s ÷ 500)\n", name, float64(r.n)/r.span.Seconds()/500, float64(r.n)/r.span.Seconds())
 			continue
 		}
-		p99 := volumeQuantile(r.latency, 0.99)
+		p99 := growthQuantile(r.latency, 0.99)
 		fmt.Fprintf(out, "ratio entity_volume_%s_verified_p99_vs_10s %.2f   (p99 %s at %.0f/s offered ÷ 10 s)\n", name, p99.Seconds()/10, sec(p99.Seconds()), r.rate)
 		fmt.Fprintf(out, "ratio entity_volume_%s_writer_p99_vs_alone %.2f\n", name, float64(r.writer.p99)/float64(idleWriter.p99))
 	}
@@ -283,32 +281,11 @@ func volumeLoad(ctx context.Context, pool *pgxpool.Pool, store blob.Store, first
 	if _, err := pool.Exec(ctx, `ANALYZE accounts, projects, tasks, api_keys`); err != nil {
 		return nil, err
 	}
-	blobs := make(chan string)
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-	)
-	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for key := range blobs {
-				if err := store.Put(ctx, key, []byte("avatar")); err != nil {
-					mu.Lock()
-					firstErr = cmp.Or(firstErr, err)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
+	blobs := make([]string, 0, 2*n)
 	for _, k := range keys {
-		blobs <- "accounts/" + k + "/avatar.png"
-		blobs <- "accounts/" + k + "/export.zip"
+		blobs = append(blobs, "accounts/"+k+"/avatar.png", "accounts/"+k+"/export.zip")
 	}
-	close(blobs)
-	wg.Wait()
-	return keys, firstErr
+	return keys, putKeys(ctx, store, blobs)
 }
 
 // volumeDelete asks for the deletion of keys one way, all at once (rate 0)
@@ -490,14 +467,4 @@ func stopWriterStats(w *writer) writerStats {
 	}
 	l := w.latencies
 	return writerStats{p50: l[len(l)/2], p99: l[len(l)*99/100], worst: l[len(l)-1]}
-}
-
-// volumeQuantile is the q-quantile (nearest rank) of ds; 1 is the max.
-func volumeQuantile(ds []time.Duration, q float64) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, max(0, int(q*float64(len(s))+0.5)-1))]
 }
