@@ -16,7 +16,7 @@ func expireGrowthBenchmark() benchmark {
 	return benchmark{
 		name:    "expire-growth",
 		summary: "Measure the time of one expire batch (claim + delete) as the pastes table grows, e.g. from 1M to 20M rows, on a fresh database.",
-		usage:   "[--config lethe.yaml] [--sizes 1M,5M,10M,20M] [--expired N] [--rounds N] [--batch-size N]",
+		usage:   "[--config lethe.yaml] [--sizes 1M,5M,10M,20M] [--due PERCENT | --expired N] [--rounds N] [--batch-size N]",
 		run:     runExpireGrowth,
 	}
 }
@@ -28,7 +28,8 @@ func runExpireGrowth(ctx context.Context, c *cli, b benchmark, args []string) er
 	)
 	fs := c.flags(b, &configPath)
 	sizes := fs.String("sizes", "1M,5M,10M,20M", "table sizes in rows, ascending, comma-separated (k and M suffixes allowed)")
-	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, in each round")
+	fs.IntVar(&opts.Expired, "expired", 50_000, "expired rows added, then claimed and deleted, in each round (when --due is 0)")
+	fs.Float64Var(&opts.DuePercent, "due", 1, "expired rows added in each round as a percentage of the table's size (0: --expired)")
 	fs.IntVar(&opts.Rounds, "rounds", 3, "rounds at each size (their batches pooled)")
 	fs.IntVar(&opts.BatchSize, "batch-size", 1_000, "rows a batch")
 	verbose := fs.Bool("verbose", false, "log progress to stderr")
@@ -41,6 +42,9 @@ func runExpireGrowth(ctx context.Context, c *cli, b benchmark, args []string) er
 	}
 	if opts.Expired < 1 || opts.Rounds < 1 || opts.BatchSize < 1 {
 		return usagef("--expired, --rounds and --batch-size must be at least 1")
+	}
+	if opts.DuePercent < 0 || opts.DuePercent > 50 {
+		return usagef("--due must be between 0 and 50 (percent), got %g", opts.DuePercent)
 	}
 	cfg, serverURL, err := c.server(ctx, fs, configPath)
 	if err != nil {

@@ -3,7 +3,7 @@
 // of its own that it creates and drops. It is a development tool, kept out
 // of the lethe binary.
 //
-//	lethe-bench expire|expire-latency|expire-growth|sweep|entity|equal-impact|pace-target [flags]
+//	lethe-bench expire|expire-latency|expire-capacity|expire-growth|sweep|entity|entity-volume|equal-impact|pace-target [flags]
 //
 // The server the benchmark databases are created on is database.url of
 // --config (DATABASE_URL overrides it), else one found or started as the
@@ -39,7 +39,7 @@ type benchmark struct {
 
 // benchmarks lists every benchmark; each lives in its own file.
 func benchmarks() []benchmark {
-	return []benchmark{expireBenchmark(), expireLatencyBenchmark(), expireGrowthBenchmark(), sweepBenchmark(), entityBenchmark(), equalImpactBenchmark(), paceTargetBenchmark()}
+	return []benchmark{expireBenchmark(), expireLatencyBenchmark(), expireCapacityBenchmark(), expireGrowthBenchmark(), sweepBenchmark(), entityBenchmark(), entityVolumeBenchmark(), equalImpactBenchmark(), paceTargetBenchmark()}
 }
 
 // cli is what benchmarks read from and write to, so tests can run them in

@@ -26,11 +26,14 @@ func TestBenchmarkFlagsAreChecked(t *testing.T) {
 		}
 	}
 	for args, want := range map[[3]string]string{
-		{"expire-growth", "--sizes", "5M,1M"}:   `--sizes: "5M,1M": sizes must be ascending`,
-		{"expire-growth", "--sizes", "1M,lots"}: `--sizes: "lots" is not a positive row count`,
-		{"expire", "--repeats", "0"}:            "the other counts at least 1",
-		{"expire", "--max-slowdown", "0.5"}:     "--max-slowdown must be from 1 to 100",
-		{"entity", "--tasks", "10"}:             "--tasks must be at least 100",
+		{"expire-growth", "--sizes", "5M,1M"}:    `--sizes: "5M,1M": sizes must be ascending`,
+		{"expire-growth", "--sizes", "1M,lots"}:  `--sizes: "lots" is not a positive row count`,
+		{"expire", "--repeats", "0"}:             "the other counts at least 1",
+		{"expire", "--max-slowdown", "0.5"}:      "--max-slowdown must be from 1 to 100",
+		{"entity", "--tasks", "10"}:              "--tasks must be at least 100",
+		{"expire-growth", "--due", "80"}:         "--due must be between 0 and 50",
+		{"expire-capacity", "--keys", "10"}:      "--keys at least 1000",
+		{"entity-volume", "--api-batch", "5000"}: "--api-batch between 1 and 1000",
 	} {
 		code, _, errOut := runBench(t, args[0], args[1], args[2])
 		if code != 2 || !strings.Contains(errOut, want) {
@@ -41,7 +44,7 @@ func TestBenchmarkFlagsAreChecked(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	t.Parallel()
-	if code, out, _ := runBench(t, "--help"); code != 0 || !strings.Contains(out, "expire|expire-latency|expire-growth|sweep|entity") {
+	if code, out, _ := runBench(t, "--help"); code != 0 || !strings.Contains(out, "expire|expire-latency|expire-capacity|expire-growth|sweep|entity|entity-volume") {
 		t.Errorf("lethe-bench --help: exit %d\n%s", code, out)
 	}
 	for _, args := range [][]string{{}, {"frobnicate"}, {"sweep", "extra"}, {"expire", "--no-such-flag"}} {

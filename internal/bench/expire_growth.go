@@ -24,11 +24,14 @@ type ExpireGrowthOptions struct {
 	// databases; the benchmark creates its own and drops it after.
 	ServerURL string
 	Sizes     []int // table sizes measured, in rows, ascending (1M, 5M, 10M, 20M)
-	Expired   int   // expired rows added, then claimed and deleted, in each round (50,000)
-	Rounds    int   // rounds at each size, their batches pooled (3)
-	BatchSize int   // rows a batch (1,000, the policy default)
-	Out       io.Writer
-	Logger    *slog.Logger
+	Expired   int   // expired rows added, then claimed and deleted, in each round (50,000; see DuePercent)
+	// DuePercent, when positive, sets each round's expired rows to that
+	// share of the table's size instead of Expired (1 % of 20M is 200,000).
+	DuePercent float64
+	Rounds     int // rounds at each size, their batches pooled (3)
+	BatchSize  int // rows a batch (1,000, the policy default)
+	Out        io.Writer
+	Logger     *slog.Logger
 }
 
 func (o *ExpireGrowthOptions) defaults() {
@@ -51,6 +54,15 @@ func (o *ExpireGrowthOptions) defaults() {
 type expireGrowthStep struct {
 	batches []time.Duration // claim plus finish, each in its own transaction
 	claims  []time.Duration
+	rows    int             // rows claimed and deleted
+	counts  []time.Duration // the dashboard's counts (db.CountStatus), before each round's claims
+	backlog int64           // the backlog they counted in the last round
+}
+
+// perRow is the step's batch time a row, and its claims' (the planner's
+// share).
+func (s expireGrowthStep) perRow() (batch, claim time.Duration) {
+	return growthSum(s.batches) / time.Duration(s.rows), growthSum(s.claims) / time.Duration(s.rows)
 }
 
 // mean is the step's time per batch. Batch times are bimodal on this kind of
@@ -87,9 +99,14 @@ func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	if _, err := pool.Exec(ctx, `TRUNCATE pastes`); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "lethe-bench expire-growth: %d rounds of %d expired rows at each size, batches of %d (claim + delete)\n\n",
-		opts.Rounds, opts.Expired, opts.BatchSize)
-	fmt.Fprintf(out, "  %12s %8s %10s %10s %10s %12s %12s %10s\n", "table rows", "batches", "mean", "median", "p90", "claim mean", "loaded in", "÷ first")
+	due := fmt.Sprintf("%d expired rows", opts.Expired)
+	if opts.DuePercent > 0 {
+		due = fmt.Sprintf("%g %% of the table due", opts.DuePercent)
+	}
+	fmt.Fprintf(out, "lethe-bench expire-growth: %d rounds at each size of %s, batches of %d (claim + delete)\n", opts.Rounds, due, opts.BatchSize)
+	fmt.Fprintf(out, "  (the planner's cost is the claim; the dashboard's counts are db.CountStatus, capped at %d, timed before each round's claims)\n\n", growthCountCap)
+	fmt.Fprintf(out, "  %12s %8s %10s %10s %10s %12s %10s %10s %12s %10s %12s %10s\n", "table rows", "batches", "mean", "median", "p90", "claim mean",
+		"µs/row", "claim µs/row", "counts", "backlog", "loaded in", "÷ first")
 
 	var (
 		steps  []expireGrowthStep
@@ -103,18 +120,25 @@ func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 		}
 		loaded = max(loaded, size)
 		var step expireGrowthStep
+		expired := opts.Expired
+		if opts.DuePercent > 0 {
+			expired = max(1, int(float64(size)*opts.DuePercent/100))
+		}
 		for range opts.Rounds {
-			if err := expireGrowthMeasure(ctx, pool, table, &nextID, &step, opts.Expired, opts.BatchSize); err != nil {
+			if err := expireGrowthMeasure(ctx, pool, table, &nextID, &step, expired, opts.BatchSize); err != nil {
 				return err
 			}
 		}
-		loadTime := time.Since(start) - growthSum(step.batches)
+		loadTime := time.Since(start) - growthSum(step.batches) - growthSum(step.counts)
 		steps = append(steps, step)
 		ratio := float64(step.mean()) / float64(steps[0].mean())
-		fmt.Fprintf(out, "  %12d %8d %10s %10s %10s %12s %12s %10.2f\n", size, len(step.batches),
+		batchRow, claimRow := step.perRow()
+		fmt.Fprintf(out, "  %12d %8d %10s %10s %10s %12s %10.1f %12.1f %12s %10d %12s %10.2f\n", size, len(step.batches),
 			step.mean().Round(10*time.Microsecond), growthQuantile(step.batches, 0.5).Round(10*time.Microsecond),
 			growthQuantile(step.batches, 0.9).Round(10*time.Microsecond),
 			(growthSum(step.claims) / time.Duration(len(step.claims))).Round(10*time.Microsecond),
+			float64(batchRow)/1e3, float64(claimRow)/1e3,
+			growthQuantile(step.counts, 0.5).Round(10*time.Microsecond), step.backlog,
 			loadTime.Round(time.Second), ratio)
 	}
 
@@ -130,6 +154,18 @@ func ExpireGrowth(ctx context.Context, opts ExpireGrowthOptions) error {
 	}
 	fmt.Fprintf(out, "\nLargest change of the mean batch time from %d rows: %+.0f%% (target within ±25%%: %s)\n",
 		opts.Sizes[0], 100*worst, verdict)
+	first, last := steps[0], steps[len(steps)-1]
+	firstBatch, firstClaim := first.perRow()
+	lastBatch, lastClaim := last.perRow()
+	firstCount, lastCount := growthQuantile(first.counts, 0.5), growthQuantile(last.counts, 0.5)
+	fmt.Fprintf(out, "Counts (median): %s for a backlog of %d at %d rows, %s for %d at %d rows: %.2f µs and %.2f µs a backlog row\n",
+		firstCount.Round(10*time.Microsecond), first.backlog, opts.Sizes[0], lastCount.Round(10*time.Microsecond), last.backlog, opts.Sizes[len(opts.Sizes)-1],
+		float64(firstCount)/1e3/float64(max(first.backlog, 1)), float64(lastCount)/1e3/float64(max(last.backlog, 1)))
+	fmt.Fprintf(out, "ratio expire_growth_batch_per_row_top_vs_first %.2f\n", float64(lastBatch)/float64(firstBatch))
+	fmt.Fprintf(out, "ratio expire_growth_claim_per_row_top_vs_first %.2f\n", float64(lastClaim)/float64(firstClaim))
+	fmt.Fprintf(out, "ratio expire_growth_counts_top_vs_first %.2f\n", float64(lastCount)/float64(firstCount))
+	fmt.Fprintf(out, "ratio expire_growth_counts_per_backlog_row_top_vs_first %.2f\n",
+		(float64(lastCount)/float64(max(last.backlog, 1)))/(float64(firstCount)/float64(max(first.backlog, 1))))
 	hwm, err := peakRSS()
 	if err != nil {
 		return err
@@ -175,6 +211,21 @@ func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.Expi
 		return fmt.Errorf("checkpoint (needs superuser or pg_checkpoint): %w", err)
 	}
 
+	// The dashboard's counts of the policy's rows, as web's policy status
+	// runs them, over the backlog just added.
+	for range 3 {
+		start := time.Now()
+		c, err := db.CountStatus(ctx, db.Timeouts{}.Pool(pool), db.StatusTable{
+			Table: "pastes", ExpiresAtColumn: "expires_at", StatusColumn: "deletion_status",
+			InitiatedAtColumn: "deletion_initiated_at", StuckAfter: 2 * time.Hour,
+		}, growthCountCap)
+		if err != nil {
+			return err
+		}
+		step.counts = append(step.counts, time.Since(start))
+		step.backlog = c.Backlog
+	}
+
 	var cursor db.ClaimCursor
 	for {
 		var claim db.ClaimedBatch
@@ -212,12 +263,16 @@ func expireGrowthMeasure(ctx context.Context, pool *pgxpool.Pool, table *db.Expi
 		}
 		step.claims = append(step.claims, claimed)
 		step.batches = append(step.batches, time.Since(start))
+		step.rows += claim.Rows
 	}
 	if n := len(step.batches) - batches; n*batchSize < expired {
 		return fmt.Errorf("%d batches of %d for %d expired rows", n, batchSize, expired)
 	}
 	return nil
 }
+
+// growthCountCap is the cap of the dashboard's counts (web's countCap).
+const growthCountCap = 1_000_000
 
 // expireGrowthTx runs fn in a transaction that commits asynchronously, as
 // the planner's and the batch worker's do.

@@ -130,7 +130,7 @@ func ExpireLatency(ctx context.Context, opts ExpireLatencyOptions) error {
 	}
 	defer stopRiver()
 
-	prod, err := expireLatencyProduce(ctx, pool, opts, total)
+	prod, err := expireLatencyProduce(ctx, pool, "pastes", opts, total)
 	if err != nil {
 		return fmt.Errorf("producer: %w", err)
 	}
@@ -238,13 +238,15 @@ func sec(s float64) string { return fmt.Sprintf("%.3fs", s) }
 func expireLatencyTable(ctx context.Context, pool *pgxpool.Pool, liveRows int) error {
 	_, err := pool.Exec(ctx, `
 		CREATE UNLOGGED TABLE pastes_gone (
-			id         bigint NOT NULL,
-			expires_at timestamptz NOT NULL,
-			gone_at    timestamptz NOT NULL
+			id           bigint NOT NULL,
+			expires_at   timestamptz NOT NULL,
+			gone_at      timestamptz NOT NULL,
+			initiated_at timestamptz
 		);
 		CREATE FUNCTION pastes_record_gone() RETURNS trigger LANGUAGE plpgsql AS $$
 		BEGIN
-			INSERT INTO pastes_gone (id, expires_at, gone_at) SELECT id, expires_at, clock_timestamp() FROM gone;
+			INSERT INTO pastes_gone (id, expires_at, gone_at, initiated_at)
+			SELECT id, expires_at, clock_timestamp(), deletion_initiated_at FROM gone;
 			RETURN NULL;
 		END $$;
 		CREATE TRIGGER pastes_record_gone AFTER DELETE ON pastes
@@ -334,9 +336,10 @@ type expireLatencyProduction struct {
 	maxLag time.Duration // longest a due row waited past its Tick to be inserted
 }
 
-// expireLatencyProduce inserts rows 1…total at opts.Rate: every Tick, the
-// rows due by then, in one INSERT. Row n is id 2n with blob pastes/<2n>.
-func expireLatencyProduce(ctx context.Context, pool *pgxpool.Pool, opts ExpireLatencyOptions, total int) (expireLatencyProduction, error) {
+// expireLatencyProduce inserts rows 1…total into table (pastes, or a copy
+// of it) at opts.Rate: every Tick, the rows due by then, in one INSERT. Row
+// n is id 2n with blob pastes/<2n>.
+func expireLatencyProduce(ctx context.Context, pool *pgxpool.Pool, table string, opts ExpireLatencyOptions, total int) (expireLatencyProduction, error) {
 	var prod expireLatencyProduction
 	ticker := time.NewTicker(opts.Tick)
 	defer ticker.Stop()
@@ -349,7 +352,7 @@ func expireLatencyProduce(ctx context.Context, pool *pgxpool.Pool, opts ExpireLa
 			lag := elapsed - time.Duration(float64(prod.rows+1)/float64(opts.Rate)*float64(time.Second)) - opts.Tick
 			prod.maxLag = max(prod.maxLag, lag)
 			if _, err := pool.Exec(ctx, `
-				INSERT INTO pastes (id, title, blob_key, expires_at)
+				INSERT INTO `+pgx.Identifier{table}.Sanitize()+` (id, title, blob_key, expires_at)
 				SELECT 2*g, 'paste ' || 2*g, 'pastes/' || 2*g, now() + make_interval(secs => $3)
 				FROM generate_series($1::bigint, $2::bigint) g`,
 				prod.rows+1, due, opts.ExpiresIn.Seconds()); err != nil {

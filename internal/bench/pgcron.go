@@ -261,7 +261,7 @@ func streamOnce(ctx context.Context, serverURL string, admin *pgxpool.Pool, opts
 	fg.mark("during")
 	total := int(int64(so.Rate) * int64(so.Duration) / int64(time.Second))
 	lo := ExpireLatencyOptions{Rate: so.Rate, Duration: so.Duration, ExpiresIn: time.Second, Tick: 50 * time.Millisecond}
-	prod, err := expireLatencyProduce(ctx, pool, lo, total)
+	prod, err := expireLatencyProduce(ctx, pool, "pastes", lo, total)
 	if err == nil {
 		r.produced = prod.rows
 		// pg_cron's next run is up to a minute away.
