@@ -50,7 +50,7 @@ type restoreBundle struct {
 	ctx    context.Context
 	pool   *pgxpool.Pool
 	cfg    *config.Config
-	blobs  *blob.Local
+	blobs  blob.Store
 	client *river.Client[pgx.Tx]
 	ent    *entity.Entity
 }
@@ -59,6 +59,29 @@ type restoreBundle struct {
 // user entity declared with a 14-day restore_window and a blob prefix,
 // guards installed and a River client working its deletions.
 func restoreSetup(t *testing.T, chunk int) *restoreBundle {
+	t.Helper()
+	return restoreSetupOn(t, chunk, localStore(t))
+}
+
+// restoreStores are the blob stores the restore window is tested on: the
+// local store and an S3 server (versitygw).
+var restoreStores = map[string]func(t *testing.T) blob.Store{
+	"local": func(t *testing.T) blob.Store { return localStore(t) },
+	"s3":    func(t *testing.T) blob.Store { return testenv.S3Store(t) },
+}
+
+// onEachStore runs test, in parallel, on each of restoreStores.
+func onEachStore(t *testing.T, test func(t *testing.T, store blob.Store)) {
+	for name, store := range restoreStores {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			test(t, store(t))
+		})
+	}
+}
+
+// restoreSetupOn is restoreSetup with the blobs on store.
+func restoreSetupOn(t *testing.T, chunk int, store blob.Store) *restoreBundle {
 	t.Helper()
 	b := &restoreBundle{ctx: t.Context(), pool: testenv.CommunityPool(t)}
 	communityRows(t, b.pool)
@@ -73,9 +96,7 @@ func restoreSetup(t *testing.T, chunk int) *restoreBundle {
 	if _, unresolved, err := entity.InstallGuards(b.ctx, b.pool, b.pool, b.cfg); err != nil || unresolved != nil {
 		t.Fatalf("install guards: %v %v", err, unresolved)
 	}
-	if b.blobs, err = blob.NewLocal(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
+	b.blobs = store
 	for _, key := range []string{"users/1/avatar.png", "users/1/cv.pdf"} {
 		if err := b.blobs.Put(b.ctx, key, []byte("blob "+key)); err != nil {
 			t.Fatal(err)
@@ -153,7 +174,11 @@ func (b *restoreBundle) count(t *testing.T, sql string, args ...any) int64 {
 // removes the capture and is audited; a second undelete has nothing to do.
 func TestDeletionWithinRestoreWindowUndeletes(t *testing.T) {
 	t.Parallel()
-	b := restoreSetup(t, 0)
+	onEachStore(t, testDeletionWithinRestoreWindowUndeletes)
+}
+
+func testDeletionWithinRestoreWindowUndeletes(t *testing.T, store blob.Store) {
+	b := restoreSetupOn(t, 0, store)
 	before := communityDigest(t, b.pool)
 
 	purge := b.deleteUser(t, "1")
@@ -312,7 +337,11 @@ func TestLargeDeletionWithinRestoreWindowUndeletes(t *testing.T) {
 // after its window, which enqueues its blob purge.
 func TestRestoreWindowEndPurges(t *testing.T) {
 	t.Parallel()
-	b := restoreSetup(t, 0)
+	onEachStore(t, testRestoreWindowEndPurges)
+}
+
+func testRestoreWindowEndPurges(t *testing.T, store blob.Store) {
+	b := restoreSetupOn(t, 0, store)
 	purge := b.deleteUser(t, "1")
 	if _, err := b.pool.Exec(b.ctx, `UPDATE lethe_restorations SET purge_after = now() - interval '1 second'`); err != nil {
 		t.Fatal(err)
