@@ -36,6 +36,7 @@ func (d *Deps) lockTimedOut(ctx context.Context, policy, step string, tables []s
 		Policy: policy, Step: step, Tables: tables, LockTimeout: lockTimeout, Err: err,
 		DDL: step == metrics.StepPartition, // a partition's detach, drop or create
 	})
+	d.Metrics.LockWaited.WithLabelValues(policy).Add(lockTimeout.Seconds())
 	noteLock(ctx, blocker)
 	return blocker
 }

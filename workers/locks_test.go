@@ -227,6 +227,16 @@ func TestExpireGivesWayToTableLock(t *testing.T) {
 	if got := metricValue(t, deps.Metrics.LockTimeouts.WithLabelValues("pastes", metrics.StepFinish)); got < 1 {
 		t.Errorf("lethe_lock_timeouts_total{pastes,finish} = %v, want at least 1", got)
 	}
+	// Each give-way held the policy back its lock_timeout: the throttled
+	// time the dashboard charts.
+	gaveWay := 0.0
+	for _, step := range []string{metrics.StepClaim, metrics.StepReset, metrics.StepFinish} {
+		gaveWay += metricValue(t, deps.Metrics.LockTimeouts.WithLabelValues("pastes", step))
+	}
+	// (One give-way may be counted in the one and not yet in the other.)
+	if got, want := metricValue(t, deps.Metrics.LockWaited.WithLabelValues("pastes")), 0.5*max(gaveWay-1, 1); got < want {
+		t.Errorf("lethe_lock_throttled_seconds_total{pastes} = %v, want at least %v (lock_timeout 500ms × %v give-ways)", got, want, gaveWay)
+	}
 	warns := logRecords(t, logs, "Gave up waiting for a lock; will try again later")
 	if len(warns) == 0 {
 		t.Fatal("no WARN about the lock")

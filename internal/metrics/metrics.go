@@ -121,6 +121,7 @@ type Metrics struct {
 	ScheduleSeconds *prometheus.GaugeVec     // policy
 	Pace            PaceMetrics
 	LockTimeouts    *prometheus.CounterVec // policy, step
+	LockWaited      *prometheus.CounterVec // policy
 	HistoryPruned   *prometheus.CounterVec // table
 }
 
@@ -234,6 +235,10 @@ func New() *Metrics {
 			Name: "lethe_lock_timeouts_total",
 			Help: "Statements on an application's table that gave up waiting for a lock after the policy's lock_timeout, by policy and step; the work is tried again later.",
 		}, []string{"policy", "step"}),
+		LockWaited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "lethe_lock_throttled_seconds_total",
+			Help: "Time the policy's statements waited on a lock another session held before giving way (lock_timeout each time), by policy: deletion held back by the application's locks.",
+		}, []string{"policy"}),
 		HistoryPruned: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "lethe_history_pruned_rows_total",
 			Help: "Rows of Lethe's own history (the deletion audit) pruned by lethe.prune_history, older than audit.retain or beyond audit.max_rows, by table.",
@@ -245,7 +250,7 @@ func New() *Metrics {
 		m.RowsDeleted, m.BlobsDeleted, m.BatchDuration, m.RowsClaimed, m.WatchdogResets, m.RowsSetAside,
 		m.SweepBatches, m.SweepTimeouts, m.SweepBatchSize, m.PolicyErrors,
 		m.EntitiesDeleted, m.IngestSkipped, m.TombstonesGCed, m.Verifications, m.JobOutcomes.vec,
-		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds, m.LockTimeouts, m.HistoryPruned,
+		m.JobQueueWait, m.JobRunDuration, m.BlobErrors, m.ScheduleSeconds, m.LockTimeouts, m.LockWaited, m.HistoryPruned,
 	)
 	m.Pace = newPaceMetrics(reg)
 	return m

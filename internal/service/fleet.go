@@ -75,8 +75,9 @@ func (s *Service) heartbeat(ctx context.Context) {
 
 // throttledSeconds is the time this process's deletions were held back
 // since it started: paced for the foreground (every policy's
-// lethe_pace_throttled_seconds_total) and paused for a lagging standby
-// (lethe_replica_throttled_seconds_total).
+// lethe_pace_throttled_seconds_total), paused for a lagging standby
+// (lethe_replica_throttled_seconds_total) and waiting on the application's
+// locks before giving way (lethe_lock_throttled_seconds_total).
 func (s *Service) throttledSeconds() float64 {
 	families, err := s.Metrics.Registry.Gather()
 	if err != nil {
@@ -85,7 +86,7 @@ func (s *Service) throttledSeconds() float64 {
 	var sum float64
 	for _, f := range families {
 		switch f.GetName() {
-		case "lethe_pace_throttled_seconds_total", "lethe_replica_throttled_seconds_total":
+		case "lethe_pace_throttled_seconds_total", "lethe_replica_throttled_seconds_total", "lethe_lock_throttled_seconds_total":
 			for _, m := range f.GetMetric() {
 				sum += counterValue(m)
 			}
