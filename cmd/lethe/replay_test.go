@@ -193,8 +193,15 @@ func TestReplayDrill(t *testing.T) {
 	if out := lethe(t, 0, "replay", "--since", sinceArg); !strings.Contains(out, "deleted again: 100") {
 		t.Errorf("replay said:\n%s", out)
 	}
-	testenv.WaitUntil(t, 60*time.Second, "the runs deleted again and purged, the pastes expired", func() (bool, error) {
-		var left, purged, pastes int64
+	// 100 deletions, their purges and 10,000 expirations: half a minute
+	// alone on 2 cores, longer beside the rest of the suite.
+	var left, purged, pastes int64
+	defer func() {
+		if t.Failed() {
+			t.Logf("left: %d runs, %d of %d purged, %d pastes", left, purged, runs, pastes)
+		}
+	}()
+	testenv.WaitUntil(t, 3*time.Minute, "the runs deleted again and purged, the pastes expired", func() (bool, error) {
 		err := pool2.QueryRow(ctx, `SELECT
 			(SELECT count(*) FROM runs WHERE run_hash LIKE 'drill%'),
 			(SELECT count(*) FROM lethe_tombstones WHERE entity = 'run' AND key LIKE 'drill%' AND purged_at IS NOT NULL),
