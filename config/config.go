@@ -22,6 +22,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -285,6 +286,63 @@ func (d *Duration) UnmarshalYAML(node *yaml.Node) error {
 
 // MarshalYAML writes the duration as a string.
 func (d Duration) MarshalYAML() (any, error) { return time.Duration(d).String(), nil }
+
+// DayDuration is a Duration that also reads whole days, as retentions and
+// windows are usually said: "400d", "14d", "1d12h", as well as Go's "36h".
+// Set, it must be positive: unset is what means none or the default.
+type DayDuration time.Duration
+
+// D returns d as a time.Duration.
+func (d DayDuration) D() time.Duration { return time.Duration(d) }
+
+// String spells d in days when it is whole days ("14d"), else as Go does.
+func (d DayDuration) String() string {
+	const day = 24 * time.Hour
+	if d != 0 && d.D()%day == 0 {
+		return strconv.FormatInt(int64(d.D()/day), 10) + "d"
+	}
+	return d.D().String()
+}
+
+// ParseDayDuration parses a duration that may start with whole days
+// ("400d", "1d12h") and go on as a Go duration ("36h").
+func ParseDayDuration(s string) (DayDuration, error) {
+	bad := fmt.Errorf("bad duration %q (use e.g. 400d, 720h)", s)
+	var d time.Duration
+	rest := s
+	if days, after, ok := strings.Cut(s, "d"); ok {
+		n, err := strconv.ParseInt(days, 10, 64)
+		if err != nil || n < 0 || n > 100_000 {
+			return 0, bad
+		}
+		d, rest = time.Duration(n)*24*time.Hour, after
+		if rest == "" {
+			return DayDuration(d), nil
+		}
+	}
+	more, err := time.ParseDuration(rest)
+	if err != nil || (d > 0 && more < 0) {
+		return 0, bad
+	}
+	return DayDuration(d + more), nil
+}
+
+// UnmarshalYAML reads a duration (ParseDayDuration), which must be
+// positive.
+func (d *DayDuration) UnmarshalYAML(node *yaml.Node) error {
+	parsed, err := ParseDayDuration(node.Value)
+	if err != nil {
+		return err
+	}
+	if parsed <= 0 {
+		return fmt.Errorf("%s must be positive (leave it unset instead)", node.Value)
+	}
+	*d = parsed
+	return nil
+}
+
+// MarshalYAML writes the duration as String spells it.
+func (d DayDuration) MarshalYAML() (any, error) { return d.String(), nil }
 
 // Load reads the file at path (the embedded default when path is empty),
 // applies environment overrides from getenv and defaults, and validates.

@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Entity declares a kind of entity that tombstone policies delete: a root
@@ -38,7 +35,7 @@ type Entity struct {
 	// ("14d"): its rows, captured in the deletion's transaction, and its
 	// blobs, whose purge waits for the window's end. Until then `lethe
 	// undelete` puts the entity back. Unset: deletions are final at once.
-	RestoreWindow Window `yaml:"restore_window"`
+	RestoreWindow DayDuration `yaml:"restore_window"`
 }
 
 // Edge says that the rows of Table whose Column equals the References column
@@ -205,11 +202,11 @@ func (c *Config) EntityBlobPrefix(entity, key string) string {
 
 // MaxRestoreWindow bounds an entity's restore_window: a deletion is final
 // within a year at the latest.
-const MaxRestoreWindow = Window(366 * 24 * time.Hour)
+const MaxRestoreWindow = DayDuration(366 * 24 * time.Hour)
 
 // checkRestoreWindow checks a restore_window that was set: positive and at
 // most MaxRestoreWindow.
-func checkRestoreWindow(v *policyCheck, w Window) {
+func checkRestoreWindow(v *policyCheck, w DayDuration) {
 	switch {
 	case w <= 0:
 		v.add("restore_window", "%s must be positive (leave it unset for deletions that are final at once)", w)
@@ -217,62 +214,6 @@ func checkRestoreWindow(v *policyCheck, w Window) {
 		v.add("restore_window", "%s is longer than %s, the longest a deletion may stay restorable", w, MaxRestoreWindow)
 	}
 }
-
-// Window is a Duration that also reads whole days, as a restore_window is
-// usually said: "14d", "1d12h", "36h".
-type Window Duration
-
-// D returns w as a time.Duration.
-func (w Window) D() time.Duration { return time.Duration(w) }
-
-// String spells w in days when it is whole days ("14d"), else as Go does.
-func (w Window) String() string {
-	const day = 24 * time.Hour
-	if d := w.D(); d != 0 && d%day == 0 {
-		return strconv.FormatInt(int64(d/day), 10) + "d"
-	}
-	return w.D().String()
-}
-
-// ParseWindow parses a duration that may start with whole days ("14d",
-// "1d12h") and go on as a Go duration.
-func ParseWindow(s string) (Window, error) {
-	bad := fmt.Errorf("bad duration %q (use e.g. 14d, 36h, 1d12h)", s)
-	var d time.Duration
-	rest := s
-	if days, after, ok := strings.Cut(s, "d"); ok {
-		n, err := strconv.ParseInt(days, 10, 64)
-		if err != nil || n < 0 || n > 100_000 {
-			return 0, bad
-		}
-		d, rest = time.Duration(n)*24*time.Hour, after
-		if rest == "" {
-			return Window(d), nil
-		}
-	}
-	more, err := time.ParseDuration(rest)
-	if err != nil || (d > 0 && more < 0) {
-		return 0, bad
-	}
-	return Window(d + more), nil
-}
-
-// UnmarshalYAML reads a window (ParseWindow), which must be positive: a
-// zero one is left unset.
-func (w *Window) UnmarshalYAML(node *yaml.Node) error {
-	parsed, err := ParseWindow(node.Value)
-	if err != nil {
-		return err
-	}
-	if parsed <= 0 {
-		return fmt.Errorf("%s must be positive (leave it unset for deletions that are final at once)", node.Value)
-	}
-	*w = parsed
-	return nil
-}
-
-// MarshalYAML writes the window as String spells it.
-func (w Window) MarshalYAML() (any, error) { return w.String(), nil }
 
 // entityNameRE is what an entity name may be: it is part of tombstones,
 // lock keys, trigger names and URLs.

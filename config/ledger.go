@@ -2,12 +2,8 @@ package config
 
 import (
 	"cmp"
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Ledger configures the deletion ledger: every entity deletion, once
@@ -121,48 +117,3 @@ func (c *Config) ownedBlobPrefixes() []ownedBlob {
 	}
 	return out
 }
-
-// DayDuration is a Duration that also reads whole days: "400d", as well as
-// Go's "720h" or "90m".
-type DayDuration time.Duration
-
-// D returns d as a time.Duration.
-func (d DayDuration) D() time.Duration { return time.Duration(d) }
-
-// String spells d in days when it is whole days ("400d"), else as Go does.
-func (d DayDuration) String() string {
-	const day = 24 * time.Hour
-	if d > 0 && time.Duration(d)%day == 0 {
-		return strconv.FormatInt(int64(time.Duration(d)/day), 10) + "d"
-	}
-	return time.Duration(d).String()
-}
-
-// ParseDayDuration reads "400d" (whole days) or a Go duration ("36h").
-func ParseDayDuration(s string) (DayDuration, error) {
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		n, err := strconv.ParseInt(days, 10, 64)
-		if err != nil || n < 0 || n > 100*365 {
-			return 0, fmt.Errorf("bad duration %q (use e.g. 400d, 720h)", s)
-		}
-		return DayDuration(time.Duration(n) * 24 * time.Hour), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("bad duration %q (use e.g. 400d, 720h)", s)
-	}
-	return DayDuration(d), nil
-}
-
-// UnmarshalYAML parses "400d" or a Go duration string.
-func (d *DayDuration) UnmarshalYAML(node *yaml.Node) error {
-	parsed, err := ParseDayDuration(node.Value)
-	if err != nil {
-		return err
-	}
-	*d = parsed
-	return nil
-}
-
-// MarshalYAML writes the duration as String spells it.
-func (d DayDuration) MarshalYAML() (any, error) { return d.String(), nil }

@@ -18,6 +18,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
+	"github.com/lethehq/lethe/internal/quote"
 	"github.com/lethehq/lethe/internal/service"
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/ledger"
@@ -174,17 +175,9 @@ func parseSince(v string, now time.Time) (time.Time, error) {
 	}
 	d, err := config.ParseDayDuration(v)
 	if err != nil || d <= 0 {
-		return time.Time{}, fmt.Errorf("want an RFC3339 time (2026-11-27T00:00:00Z) or a positive duration ago (24h, 7d), got %q", quoteShort(v))
+		return time.Time{}, fmt.Errorf("want an RFC3339 time (2026-11-27T00:00:00Z) or a positive duration ago (24h, 7d), got %s", quote.Value(v))
 	}
 	return now.Add(-d.D()), nil
-}
-
-// quoteShort cuts v for an error message.
-func quoteShort(v string) string {
-	if len(v) > 64 {
-		return v[:64] + "…"
-	}
-	return v
 }
 
 // openLedger loads the configuration, which must have the ledger on, and
