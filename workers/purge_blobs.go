@@ -127,7 +127,8 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 		if !tombstoned {
 			return errTombstoneGone
 		}
-		if err := restorable(ctx, conn, entity, key); err != nil {
+		captured, err := restorable(ctx, conn, entity, key)
+		if err != nil {
 			return err // within its restore_window: the blobs stay
 		}
 		started, err := db.Now(ctx, conn)
@@ -143,8 +144,10 @@ func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 				return fmt.Errorf("purge blobs under %s: %w", prefix, err)
 			}
 		}
-		if _, err := db.PurgeRestoration(ctx, conn, entity, key); err != nil {
-			return err
+		if captured {
+			if _, err := db.PurgeRestoration(ctx, conn, entity, key); err != nil {
+				return err
+			}
 		}
 		_, err = tombstone.NewPostgres(conn).MarkPurged(ctx, entity, key, started)
 		return err

@@ -112,20 +112,22 @@ func (e *restorableError) Error() string {
 }
 
 // restorable returns a *restorableError when (entity, key) has a capture
-// whose window has not ended (read in exec, under the entity's lock).
-func restorable(ctx context.Context, exec db.Executor, entity, key string) error {
+// whose window has not ended (read in exec, under the entity's lock), and
+// whether it has a capture to purge: one whose window has ended. A key
+// without a capture, the most common, costs one query.
+func restorable(ctx context.Context, exec db.Executor, entity, key string) (purge bool, err error) {
 	r, err := db.GetRestoration(ctx, exec, entity, key)
 	if err != nil || r == nil || r.PurgedAt != nil {
-		return err
+		return false, err
 	}
 	now, err := db.Now(ctx, exec)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if r.Restorable(now) {
-		return &restorableError{entity: entity, key: key, until: r.PurgeAfter}
+		return false, &restorableError{entity: entity, key: key, until: r.PurgeAfter}
 	}
-	return nil
+	return true, nil
 }
 
 // purgeSnooze is the snooze of a purge_blobs job that ran before the

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -265,7 +266,7 @@ func readFindings(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, b
 			return out, err
 		}
 		bounded := workers.EntityTimeouts(cfg, name).Pool(pool)
-		for chunk := range chunks(keys, 1000) {
+		for chunk := range slices.Chunk(keys, 1000) {
 			found, err := ent.Existing(ctx, bounded, chunk)
 			if err != nil {
 				return out, err
@@ -292,19 +293,6 @@ func readFindings(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, b
 		out.latest = append(out.latest, f)
 	}
 	return out, nil
-}
-
-// chunks yields keys n at a time.
-func chunks(keys []string, n int) func(yield func([]string) bool) {
-	return func(yield func([]string) bool) {
-		for len(keys) > 0 {
-			k := min(n, len(keys))
-			if !yield(keys[:k]) {
-				return
-			}
-			keys = keys[k:]
-		}
-	}
 }
 
 // printFindings lists up to shownFindings of fs, one a line, and says how
