@@ -53,6 +53,36 @@ type EntityWay struct {
 	WriterP99, WriterMax time.Duration
 }
 
+// accountsDatabase creates a fresh database named after name on serverURL
+// with the accounts schema of the examples, its account entity declared and
+// guarded, and returns a pool on it, the function that drops it (close the
+// pool first) and the entity.
+func accountsDatabase(ctx context.Context, serverURL, name string, logger *slog.Logger) (*pgxpool.Pool, func(), *entity.Entity, error) {
+	pool, drop, err := freshDatabase(ctx, serverURL, name, logger)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ent, err := func() (*entity.Entity, error) {
+		if _, err := pool.Exec(ctx, demo.AccountsSchema); err != nil {
+			return nil, fmt.Errorf("create the accounts schema: %w", err)
+		}
+		cfg, err := config.Parse([]byte(demo.AccountsConfig), nil)
+		if err != nil {
+			return nil, err
+		}
+		if _, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg); err != nil || unresolved != nil {
+			return nil, fmt.Errorf("install guards: %v %v", err, unresolved)
+		}
+		return entity.Resolve(ctx, pool, cfg, "account")
+	}()
+	if err != nil {
+		pool.Close()
+		drop()
+		return nil, nil, nil, err
+	}
+	return pool, drop, ent, nil
+}
+
 // Entity measures deleting one account with opts.Tasks tasks: in one
 // transaction (as if delete_chunk_size were unlimited) against chunks of
 // opts.Chunk ahead of a short final transaction, each opts.Repeats times,
@@ -62,26 +92,12 @@ func Entity(ctx context.Context, opts EntityOptions) (*EntityReport, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	pool, drop, err := freshDatabase(ctx, opts.ServerURL, "entity", logger)
+	pool, drop, ent, err := accountsDatabase(ctx, opts.ServerURL, "entity", logger)
 	if err != nil {
 		return nil, err
 	}
 	defer drop()
 	defer pool.Close()
-	if _, err := pool.Exec(ctx, demo.AccountsSchema); err != nil {
-		return nil, fmt.Errorf("create the accounts schema: %w", err)
-	}
-	cfg, err := config.Parse([]byte(demo.AccountsConfig), nil)
-	if err != nil {
-		return nil, err
-	}
-	if _, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg); err != nil || unresolved != nil {
-		return nil, fmt.Errorf("install guards: %v %v", err, unresolved)
-	}
-	ent, err := entity.Resolve(ctx, pool, cfg, "account")
-	if err != nil {
-		return nil, err
-	}
 	const other = "00000000-0000-4000-8000-000000000000"
 	for _, sql := range []string{`INSERT INTO accounts (id) VALUES ($1)`, `INSERT INTO projects (account_id) VALUES ($1)`} {
 		if _, err := pool.Exec(ctx, sql, other); err != nil {

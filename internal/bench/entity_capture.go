@@ -11,10 +11,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/entity"
-	"github.com/lethehq/lethe/internal/demo"
 )
 
 // CaptureOptions configures the cost-of-capture benchmark (entity
@@ -62,26 +60,12 @@ func EntityCapture(ctx context.Context, opts CaptureOptions) (*CaptureReport, er
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	pool, drop, err := freshDatabase(ctx, opts.ServerURL, "capture", logger)
+	pool, drop, ent, err := accountsDatabase(ctx, opts.ServerURL, "capture", logger)
 	if err != nil {
 		return nil, err
 	}
 	defer drop()
 	defer pool.Close()
-	if _, err := pool.Exec(ctx, demo.AccountsSchema); err != nil {
-		return nil, fmt.Errorf("create the accounts schema: %w", err)
-	}
-	cfg, err := config.Parse([]byte(demo.AccountsConfig), nil)
-	if err != nil {
-		return nil, err
-	}
-	if _, unresolved, err := entity.InstallGuards(ctx, pool, pool, cfg); err != nil || unresolved != nil {
-		return nil, fmt.Errorf("install guards: %v %v", err, unresolved)
-	}
-	ent, err := entity.Resolve(ctx, pool, cfg, "account")
-	if err != nil {
-		return nil, err
-	}
 	rep := &CaptureReport{Small: opts.Small, Tasks: opts.Tasks}
 	serial := 0
 	measure := func(name string, count, tasks int) error {
