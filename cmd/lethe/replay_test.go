@@ -80,7 +80,6 @@ func TestReplayDrill(t *testing.T) {
 
 	t.Run("Before", func(t *testing.T) {
 		url1, pool1 := migratedDB(t)
-		svc, _ := servicetest.Serve(t, servicetest.Config(t, []byte(yaml), url1))
 		for i := range runs {
 			if err := db.UpsertRun(ctx, db.Timeouts{}.Pool(pool1), hash(i), "drill"); err != nil {
 				t.Fatal(err)
@@ -99,6 +98,10 @@ func TestReplayDrill(t *testing.T) {
 		if out, err := exec.CommandContext(ctx, pgDump, "-Fc", "-f", dump, "-d", url1).CombinedOutput(); err != nil {
 			t.Fatalf("pg_dump: %v\n%s", err, out)
 		}
+		// Lethe starts after the backup: a backup taken while a batch
+		// runs holds its claim and its running job, which River's rescuer
+		// gives back only after rescue_stuck_jobs_after.
+		svc, _ := servicetest.Serve(t, servicetest.Config(t, []byte(yaml), url1))
 		params := make([]river.InsertManyParams, runs)
 		for i := range runs {
 			params[i] = river.InsertManyParams{Args: jobs.DeleteEntity{Entity: "run", Key: hash(i)}}
