@@ -8,13 +8,14 @@ import (
 // Pace is a policy's pacing under foreground load (the pacing: block of an
 // expire or sweep policy). While other sessions use the database, the
 // policy's batch size and pause follow an AIMD controller (package
-// internal/pace) that keeps the latency of a durable commit, measured right
-// after each batch, within TargetP99; on an otherwise idle database the
-// policy runs at its own speed.
+// internal/pace) that keeps the foreground's statements' p99, and the
+// latency of a durable commit, within TargetP99 while batches run; on an
+// otherwise idle database the policy runs at its own speed.
 type Pace struct {
-	// TargetP99 is the commit latency the foreground may see right after
-	// a batch (20ms): above it the batch halves and the pause doubles,
-	// within it they recover step by step.
+	// TargetP99 is the p99 the foreground's statements (as the server
+	// times them) and a durable commit may reach while batches run
+	// (20ms): above it the batch halves and the pause doubles, within it
+	// they recover step by step.
 	TargetP99 Duration `yaml:"target_p99"`
 	// MaxSlowdown keeps the probe's latency while a batch runs within
 	// this multiple of its latency between batches; 0 means 1.25. A high

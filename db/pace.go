@@ -41,6 +41,48 @@ func ReadForegroundLoad(ctx context.Context, exec Executor) (ForegroundLoad, err
 	return l, nil
 }
 
+// Session is one of the foreground's sessions as pg_stat_activity shows
+// it at a reading.
+type Session struct {
+	PID int32
+	// Active is set while it runs a statement; otherwise it is between
+	// two, and StateChange is when its last one ended.
+	Active      bool
+	QueryStart  time.Time // when its current or last statement began
+	StateChange time.Time
+}
+
+// ReadSessions reads the database's other client sessions, Lethe's own
+// left out (by their application_name), that have run a statement, and
+// the server's time of the reading. Sessions of other roles show their
+// statements only to a role with pg_read_all_stats (or pg_monitor);
+// without it they are left out.
+func ReadSessions(ctx context.Context, exec Executor) (at time.Time, sessions []Session, err error) {
+	var (
+		pids          []int32
+		active        []bool
+		starts, lasts []time.Time
+	)
+	err = exec.QueryRow(ctx, `
+		SELECT now(), coalesce(array_agg(pid), '{}'), coalesce(array_agg(state = 'active'), '{}'),
+		       coalesce(array_agg(query_start), '{}'), coalesce(array_agg(state_change), '{}')
+		FROM pg_stat_activity
+		WHERE datname = current_database()
+		  AND backend_type = 'client backend'
+		  AND pid <> pg_backend_pid()
+		  AND application_name <> current_setting('application_name')
+		  AND state IN ('active', 'idle', 'idle in transaction', 'idle in transaction (aborted)')
+		  AND query_start IS NOT NULL AND state_change IS NOT NULL`).Scan(&at, &pids, &active, &starts, &lasts)
+	if err != nil {
+		return at, nil, fmt.Errorf("read the foreground's sessions: %w", err)
+	}
+	sessions = make([]Session, len(pids))
+	for i := range pids {
+		sessions[i] = Session{PID: pids[i], Active: active[i], QueryStart: starts[i], StateChange: lasts[i]}
+	}
+	return at, sessions, nil
+}
+
 // commitProbeSQL commits a transaction that has an xid with
 // synchronous_commit on, in one round trip: its commit waits for the WAL
 // flush as a foreground write's does, behind whatever WAL Lethe's last

@@ -58,3 +58,47 @@ func TestProbes(t *testing.T) {
 		t.Errorf("transaction horizon %d after the commit probe, %d before; want a committed transaction", after, before)
 	}
 }
+
+// TestReadSessions: pacing reads the foreground's sessions, running or
+// between statements, with their statements' times, and leaves out
+// Lethe's own.
+func TestReadSessions(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	shared := testenv.MigratedPool(t)
+	connect := func(app string) *pgxpool.Pool {
+		cfg := shared.Config().Copy()
+		cfg.MaxConns = 1
+		cfg.ConnConfig.RuntimeParams["application_name"] = app
+		pool, err := pgxpool.NewWithConfig(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(pool.Close)
+		return pool
+	}
+	lethe, app, busy, lethe2 := connect("lethe"), connect("app"), connect("app"), connect("lethe")
+	pid := func(pool *pgxpool.Pool) (pid int32) {
+		if err := pool.QueryRow(ctx, `SELECT pg_sleep(0.06), pg_backend_pid()`).Scan(nil, &pid); err != nil {
+			t.Fatal(err)
+		}
+		return pid
+	}
+	appPID, busyPID, lethe2PID := pid(app), pid(busy), pid(lethe2)
+	go func() { _, _ = busy.Exec(ctx, `SELECT pg_sleep(5)`) }()
+
+	byPID := map[int32]Session{}
+	testenv.WaitUntil(t, 10*time.Second, "the busy session running", func() (bool, error) {
+		_, sessions, err := ReadSessions(ctx, lethe)
+		for _, s := range sessions {
+			byPID[s.PID] = s
+		}
+		return byPID[busyPID].Active, err
+	})
+	if s, ok := byPID[appPID]; !ok || s.Active || s.StateChange.Sub(s.QueryStart) < 60*time.Millisecond {
+		t.Errorf("the application's session between statements: %+v (seen %v); want its last statement's 60ms", s, ok)
+	}
+	if _, ok := byPID[lethe2PID]; ok {
+		t.Errorf("another Lethe session was read as the foreground's")
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/jobs"
 )
 
@@ -57,5 +58,47 @@ func TestPaceTargetNotReachable(t *testing.T) {
 	logs := b.logs.String()
 	if n := strings.Count(logs, "Pacing target not reachable"); n != 1 || !strings.Contains(logs, `"policy":"idempotency"`) || !strings.Contains(logs, `"level":"WARN"`) {
 		t.Errorf("logged the episode %d times; want one WARN naming the policy:\n%s", n, logs)
+	}
+}
+
+// TestPaceSeesTheForegroundsStatements runs a paced sweep beside an
+// application whose every statement takes 30ms, with a target of 10ms: the
+// sampler times the application's statements (the gauge shows 30ms while
+// batches ran), and since they take as long between batches, pacing does
+// not hold deletion at its floor for a tail that is the application's own.
+func TestPaceSeesTheForegroundsStatements(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+
+	b := setupSweep(t, slog.LevelWarn)
+	b.sweeper.sleep = pace.Sleep // pauses that let the application's statements end between batches
+	b.policy.YieldToForeground = true
+	b.policy.YieldBatchSize = 8
+	b.policy.Pace.MinBatchSize = 2
+	b.policy.Pace.MaxSlowdown = 100
+	b.policy.Pace.TargetP99 = config.Duration(10 * time.Millisecond)
+	b.policy.Pause, b.policy.YieldPause, b.policy.Pace.MaxPause = config.Duration(5*time.Millisecond), config.Duration(10*time.Millisecond), config.Duration(40*time.Millisecond)
+	stopFG := appBusy(t, b.pool, func(int) string { return `SELECT pg_sleep(0.02 + random() * 0.02)` })
+	defer stopFG()
+
+	insertKeys(t, b.pool, "lineage_event_idempotency", 2000, 0)
+	runCtx, note := withRunNote(ctx)
+	res, err := b.sweeper.Run(runCtx, b.policy, nil)
+	run := note.outcome(jobs.KindSweep, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RowsDeleted != 2000 {
+		t.Fatalf("deleted %d, want 2000", res.RowsDeleted)
+	}
+	if strings.Contains(run.Reason, "target not reachable") {
+		t.Errorf("run: %s %q; the application's statements take 30ms with or without the sweep, which is no reason to hold it at its floor", run.Outcome, run.Reason)
+	}
+	var gauge dto.Metric
+	if err := b.deps.Metrics.Pace.ForegroundP99.WithLabelValues("idempotency", "batches").Write(&gauge); err != nil {
+		t.Fatal(err)
+	}
+	if v := gauge.GetGauge().GetValue(); v < 0.015 || v > 1 {
+		t.Errorf(`lethe_pace_foreground_p99_seconds{when="batches"} = %v, want about the application's 20 – 40ms statements`, v)
 	}
 }

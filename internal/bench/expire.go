@@ -111,10 +111,13 @@ func (r expireRun) rate() float64 { return float64(r.rows) / r.dur.Seconds() }
 // paceVerdicts is what a paced run's controller concluded after its
 // batches: how many it found within the policy's pacing limits and how
 // many over them (lethe_pace_batches_total), and whether it found its
-// target out of reach at the end (lethe_pace_target_unreachable).
+// target out of reach at the end (lethe_pace_target_unreachable), and
+// the foreground's statements' p99 while batches ran as it last saw them
+// (lethe_pace_foreground_p99_seconds, 0 when it saw none).
 type paceVerdicts struct {
 	within, over int
 	unreachable  bool
+	seen         time.Duration
 }
 
 // readPaceVerdicts reads policy's verdicts from m.
@@ -126,9 +129,11 @@ func readPaceVerdicts(m *metrics.Metrics, policy string) paceVerdicts {
 		}
 		return int(out.GetCounter().GetValue())
 	}
-	var gauge dto.Metric
-	_ = m.Pace.TargetUnreachable.WithLabelValues(policy).Write(&gauge)
-	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver), unreachable: gauge.GetGauge().GetValue() == 1}
+	var unreachable, seen dto.Metric
+	_ = m.Pace.TargetUnreachable.WithLabelValues(policy).Write(&unreachable)
+	_ = m.Pace.ForegroundP99.WithLabelValues(policy, "batches").Write(&seen)
+	return paceVerdicts{within: count(metrics.PaceWithin), over: count(metrics.PaceOver), unreachable: unreachable.GetGauge().GetValue() == 1,
+		seen: time.Duration(seen.GetGauge().GetValue() * float64(time.Second))}
 }
 
 // verdicts sums the pacing verdicts of the series' runs.

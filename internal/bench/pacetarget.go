@@ -116,8 +116,8 @@ func PaceTarget(ctx context.Context, opts PaceTargetOptions) error {
 			if run.pace.unreachable {
 				flag = "; the controller said: target not reachable"
 			}
-			fmt.Fprintf(out, "  target %gx = %.2f ms: foreground p99 %.2f ms (%.2f × target), %.0f rows/s, %d of %d batches judged within%s\n",
-				k, sweepMS(target), sweepMS(r.p99), float64(r.p99)/float64(target), run.rate(), run.pace.within, run.pace.within+run.pace.over, flag)
+			fmt.Fprintf(out, "  target %gx = %.2f ms: foreground p99 %.2f ms (%.2f × target; on the server, as pacing saw it: %.2f ms), %.0f rows/s, %d of %d batches judged within%s\n",
+				k, sweepMS(target), sweepMS(r.p99), float64(r.p99)/float64(target), sweepMS(run.pace.seen), run.rate(), run.pace.within, run.pace.within+run.pace.over, flag)
 		}
 	}
 	if err := load.err(); err != nil {

@@ -19,9 +19,12 @@ type PaceMetrics struct {
 	// TargetUnreachable is 1 while a policy's pacing cannot keep its
 	// target even at its smallest batch and longest pause.
 	TargetUnreachable *prometheus.GaugeVec // policy
-	ReplicaThrottled  prometheus.Counter
-	ReplicaLag        prometheus.Gauge
-	ReplicaLagBytes   prometheus.Gauge
+	// ForegroundP99 is the foreground's statements' p99 as pacing last
+	// saw it, while batches ran and between them.
+	ForegroundP99    *prometheus.GaugeVec // policy, when
+	ReplicaThrottled prometheus.Counter
+	ReplicaLag       prometheus.Gauge
+	ReplicaLagBytes  prometheus.Gauge
 
 	// Replica is the replica throttle's state for the dashboard.
 	Replica *ReplicaStatus
@@ -40,7 +43,7 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 			Name: "lethe_pace_throttled_seconds_total", Help: "Time a policy paused beyond its own pause to give way to the foreground.",
 		}, []string{"policy"}),
 		Batches: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "lethe_pace_batches_total", Help: "Paced batches by what the pacing controller found after each: within the policy's pacing limits, or over them (a probe slowed beyond max_slowdown, a commit probe over target_p99, or a session waiting on Lethe's lock).",
+			Name: "lethe_pace_batches_total", Help: "Paced batches by what the pacing controller found after each: within the policy's pacing limits, or over them (a probe slowed beyond max_slowdown, a commit probe or the foreground's statements' p99 over target_p99, or a session waiting on Lethe's lock).",
 		}, []string{"policy", "verdict"}),
 		Slowdown: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "lethe_pace_slowdown",
@@ -50,6 +53,9 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 		TargetUnreachable: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "lethe_pace_target_unreachable", Help: "1 while a policy's pacing cannot keep the foreground within its limits (target_p99, max_slowdown) even at pacing.min_batch_size and pacing.max_pause: most paced batches of a window at that floor were still over them; 0 otherwise.",
 		}, []string{"policy"}),
+		ForegroundP99: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "lethe_pace_foreground_p99_seconds", Help: "99th percentile of the foreground's statements as the server timed them (pg_stat_activity), over the last few hundred a paced policy's sampler saw, while its batches ran (when=\"batches\") and between them (when=\"between\"); what pacing.target_p99 is held against.",
+		}, []string{"policy", "when"}),
 		ReplicaThrottled: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "lethe_replica_throttled_seconds_total", Help: "Time deletion was paused because a standby replayed further behind than database.max_replica_lag(_bytes).",
 		}),
@@ -60,7 +66,7 @@ func newPaceMetrics(reg *prometheus.Registry) PaceMetrics {
 			Name: "lethe_replica_lag_bytes", Help: "WAL bytes the most lagging standby has not replayed, as last measured while deleting (with max_replica_lag set).",
 		}),
 	}
-	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.Batches, m.Slowdown, m.TargetUnreachable, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
+	reg.MustRegister(m.BatchSize, m.Pause, m.ThrottledSeconds, m.Batches, m.Slowdown, m.TargetUnreachable, m.ForegroundP99, m.ReplicaThrottled, m.ReplicaLag, m.ReplicaLagBytes)
 	return m
 }
 

@@ -9,13 +9,17 @@
 // transactions) and a ReplicaGate pauses every deletion while a standby
 // replays too far behind.
 //
-// Lethe cannot read the foreground's latency from the server, so it
-// measures proxies while the foreground is busy: a sampler probes the
-// server with a trivial query and a tiny durable commit, in turn, and
-// compares the probes taken while a batch runs with those taken between
-// batches (the slowdown); the commit probes also have an absolute ceiling.
-// A foreground session blocked on a lock a Lethe session holds counts as
-// over the target too. While paced, a policy's batches run one at a time.
+// While the foreground is busy, a sampler measures it, in turn: a trivial
+// query and a tiny durable commit of its own (probes), and the foreground's
+// sessions as pg_stat_activity shows them, which time its statements on
+// the server (statementClock). It compares the probes taken while a batch
+// runs with those taken between batches (the slowdown), and holds the
+// slowest commit probe and the 99th percentile of the foreground's
+// statements while batches run against the target; where it sees none of
+// the statements (a role without pg_read_all_stats), the probe alone
+// counts. A foreground session blocked on a lock a Lethe session holds
+// counts as over the target too. While paced, a policy's batches run one
+// at a time.
 package pace
 
 import (
@@ -26,7 +30,8 @@ import (
 
 // Limits bound what a Controller chooses.
 type Limits struct {
-	// Target is the probe latency the controller keeps within.
+	// Target is the foreground's p99 the controller keeps within: of its
+	// statements as the server times them, and of the commit probe.
 	Target time.Duration
 	// MaxSlowdown, when above 0, also keeps the probe during a batch
 	// within this multiple of its latency between batches (the baseline).
@@ -52,11 +57,35 @@ type Signal struct {
 	// slowest probe taken while the batch ran was (against the 95th
 	// percentile of the probes between batches); 0 when not measured.
 	Slowdown float64
+	// Statements is the 99th percentile of the server's time for the
+	// foreground's own statements that ended while batches ran, over
+	// the last few hundred; Quiet is the same between batches. 0 when
+	// none were seen (no foreground statement, or a role that may not
+	// see other roles' sessions).
+	Statements, Quiet time.Duration
 }
 
-// over reports whether s shows the foreground hurt beyond lim.
+// quietSlack is how far above its p99 between batches the foreground's
+// p99 while batches run may be when it is over the target: pacing gives
+// way to the harm Lethe adds, not to a tail the foreground has without
+// it (its slow reports, its own locks).
+const quietSlack = 1.1
+
+// latency is what the target was held against: the foreground's p99 while
+// batches ran or the slowest commit probe, whichever was slower.
+func (s Signal) latency() time.Duration {
+	return max(s.Statements, s.Probe)
+}
+
+// over reports whether s shows the foreground hurt beyond lim: a session
+// blocked on Lethe, a commit probe over the target (a trivial commit; the
+// foreground's are no faster), the foreground's own statements over it by
+// more than they are without Lethe, or a probe slowed beyond MaxSlowdown.
 func (s Signal) over(lim Limits) bool {
 	if s.Blocked > 0 || s.Probe > lim.Target {
+		return true
+	}
+	if s.Statements > lim.Target && float64(s.Statements) > quietSlack*float64(s.Quiet) {
 		return true
 	}
 	return lim.MaxSlowdown > 0 && s.Slowdown > lim.MaxSlowdown
@@ -93,9 +122,9 @@ type Reach struct {
 	// controller ran mostly at its floor and most batches were still over
 	// the target, to the end of a window in which most were within it.
 	Unreachable bool
-	// Achieved is the median, over the window that decided, of the
-	// slowest commit probe taken while each batch ran: what the
-	// foreground's slowest commits were at the floor.
+	// Achieved is the median, over the window that decided, of what
+	// the target was held against after each batch (Signal.latency):
+	// the foreground's p99 or its slowest commit probe, at the floor.
 	Achieved time.Duration
 	// Batch and Pause are the floor: Limits.MinBatch and Limits.MaxPause.
 	Batch int
@@ -212,7 +241,7 @@ func (c *Controller) Observe(s Signal) Step {
 		c.pause = max(c.lim.MinPause, c.pause/2)
 	}
 	step := Step{Paced: true, Batch: c.batch, Pause: c.pause, Over: over}
-	c.judgeReach(&step, atFloor, over, s.Probe)
+	c.judgeReach(&step, atFloor, over, s.latency())
 	return step
 }
 

@@ -70,6 +70,28 @@ func TestController(t *testing.T) {
 		}
 	})
 
+	t.Run("ForegroundStatementsOverTarget", func(t *testing.T) {
+		t.Parallel()
+		c := NewController(testLimits(), 1000, 100*time.Millisecond)
+		// The commit probe is fast; the foreground's statements went from
+		// a p99 of 4ms between batches to 30ms while they ran.
+		if step := c.Observe(Signal{Busy: 3, Probe: time.Millisecond, Statements: 30 * time.Millisecond, Quiet: 4 * time.Millisecond}); !step.Over || step.Batch != 500 {
+			t.Fatalf("foreground p99 30ms over a 20ms target: %+v; want a decrease", step)
+		}
+		if step := c.Observe(Signal{Busy: 3, Probe: time.Millisecond, Statements: 15 * time.Millisecond, Quiet: 4 * time.Millisecond}); step.Over {
+			t.Fatalf("foreground p99 15ms within a 20ms target: %+v; want within", step)
+		}
+		// A foreground whose own tail is over the target without Lethe
+		// (its slow reports) holds deletion down only for what the
+		// batches add to it.
+		if step := c.Observe(Signal{Busy: 3, Probe: time.Millisecond, Statements: 52 * time.Millisecond, Quiet: 50 * time.Millisecond}); step.Over {
+			t.Fatalf("foreground p99 52ms while batches ran, 50ms between them: %+v; want within", step)
+		}
+		if step := c.Observe(Signal{Busy: 3, Probe: time.Millisecond, Statements: 80 * time.Millisecond, Quiet: 50 * time.Millisecond}); !step.Over {
+			t.Fatalf("foreground p99 80ms while batches ran, 50ms between them: %+v; want over", step)
+		}
+	})
+
 	t.Run("SlowdownBeyondTheLimitIsOverTarget", func(t *testing.T) {
 		t.Parallel()
 		lim := testLimits()

@@ -250,9 +250,9 @@ func (pc *Pacer) begin() {
 
 // end marks the batch as done and returns what the sampler measured while
 // it ran (see sampler.end).
-func (pc *Pacer) end() (slowdown float64, commit time.Duration) {
+func (pc *Pacer) end() measured {
 	if !pc.inBatch {
-		return 0, 0
+		return measured{}
 	}
 	pc.inBatch = false
 	return pc.smp.end()
@@ -305,24 +305,28 @@ func (pc *Pacer) after(ctx context.Context) (Step, error) {
 	if pc.ctrl == nil {
 		return Step{}, nil
 	}
-	slowdown, commit := pc.end()
+	m := pc.end()
 	load, err := pc.pacers.load(ctx, false)
 	if err != nil {
 		return Step{}, fmt.Errorf("pace %s: %w", pc.policy, err)
 	}
-	sig := Signal{Busy: load.Busy, Blocked: load.Blocked, Probe: commit, Slowdown: slowdown}
+	sig := Signal{Busy: load.Busy, Blocked: load.Blocked, Probe: m.commit, Slowdown: m.slowdown, Statements: m.statements, Quiet: m.quiet}
 	if (sig.Busy > 0 || sig.Blocked > 0) && sig.Probe == 0 {
 		if sig.Probe, err = db.CommitProbe(ctx, pc.pacers.pool); err != nil {
 			return Step{}, fmt.Errorf("pace %s: %w", pc.policy, err)
 		}
 	}
 	step := pc.ctrl.Observe(sig)
+	if step.Over {
+		pc.smp.forget()
+	}
 	pc.record(step)
 	pc.judged(step, sig)
 	pc.reach(ctx, step)
 	if pc.pacers.logger != nil && step.Paced {
 		pc.pacers.logger.DebugContext(ctx, "Paced",
 			slog.String("policy", pc.policy), slog.Float64("probe_seconds", sig.Probe.Seconds()), slog.Float64("slowdown", sig.Slowdown),
+			slog.Float64("foreground_p99_seconds", sig.Statements.Seconds()), slog.Float64("foreground_p99_between_batches_seconds", sig.Quiet.Seconds()),
 			slog.Bool("over", step.Over), slog.Int("batch", step.Batch), slog.Float64("pause_seconds", step.Pause.Seconds()))
 	}
 	return step, nil
@@ -387,6 +391,12 @@ func (pc *Pacer) judged(step Step, sig Signal) {
 		verdict = metrics.PaceOver
 	}
 	m.Pace.Batches.WithLabelValues(pc.policy, verdict).Inc()
+	if sig.Statements > 0 {
+		m.Pace.ForegroundP99.WithLabelValues(pc.policy, "batches").Set(sig.Statements.Seconds())
+	}
+	if sig.Quiet > 0 {
+		m.Pace.ForegroundP99.WithLabelValues(pc.policy, "between").Set(sig.Quiet.Seconds())
+	}
 	if sig.Slowdown > 0 {
 		m.Pace.Slowdown.WithLabelValues(pc.policy).Observe(sig.Slowdown)
 	}
@@ -429,7 +439,7 @@ func (pc *Pacer) Unreachable() string {
 	if !r.Unreachable {
 		return ""
 	}
-	return fmt.Sprintf("target not reachable: at pacing.min_batch_size %d and pacing.max_pause %s most batches still slowed the foreground beyond its limits (slowest commit while a batch ran: %s, pacing.target_p99 %s)",
+	return fmt.Sprintf("target not reachable: at pacing.min_batch_size %d and pacing.max_pause %s most batches still slowed the foreground beyond its limits (foreground p99 while batches ran: %s, pacing.target_p99 %s)",
 		r.Batch, r.Pause, r.Achieved.Round(10*time.Microsecond), lim.Target)
 }
 

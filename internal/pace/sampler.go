@@ -30,6 +30,9 @@ type sampler struct {
 	every  time.Duration
 	idle   time.Duration // samplerIdle
 	probes []probe
+	// statements is what the sampler took of the foreground's own
+	// statements; its read is nil in tests that take none.
+	statements statements
 	// warmFor bounds how long warm waits for the baselines (samplerWarm
 	// when zero).
 	warmFor time.Duration
@@ -69,7 +72,11 @@ const (
 )
 
 func newSampler(pool *pgxpool.Pool) *sampler {
-	return &sampler{pool: pool, every: samplerEvery, idle: samplerIdle, probes: []probe{{measure: db.ReadProbe}, {measure: db.CommitProbe, commit: true}}}
+	return &sampler{
+		pool: pool, every: samplerEvery, idle: samplerIdle,
+		probes:     []probe{{measure: db.ReadProbe}, {measure: db.CommitProbe, commit: true}},
+		statements: statements{read: newStatementClock().read},
+	}
 }
 
 // warm starts the sampler when it is not running and waits, up to
@@ -117,14 +124,28 @@ func (s *sampler) begin() {
 	s.startLocked()
 }
 
-// end marks a batch begun with begin as done. It returns how much slower
-// than its baseline the slowest probe taken while a batch ran since the
-// last end was, the largest of the kinds' ratios (0 when no kind has
-// both), and the slowest commit probe among them (0 when none).
-func (s *sampler) end() (slowdown float64, commit time.Duration) {
+// measured is what a sampler took while the batches since the last end
+// ran.
+type measured struct {
+	// slowdown is how much slower than its baseline the slowest probe
+	// was, the largest of the kinds' ratios (0 when no kind has both).
+	slowdown float64
+	// commit is the slowest commit probe (0 when none).
+	commit time.Duration
+	// statements is the 99th percentile of the foreground's statements
+	// that finished while batches ran, over the last statementsWindow
+	// of them, and quiet the same between batches (0 when none).
+	statements, quiet time.Duration
+}
+
+// end marks a batch begun with begin as done and returns what the sampler
+// measured while the batches since the last end ran.
+func (s *sampler) end() measured {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inBatch = max(s.inBatch-1, 0)
+	s.statements.ended = true
+	var m measured
 	for i := range s.probes {
 		p := &s.probes[i]
 		if len(p.during) == 0 {
@@ -132,14 +153,24 @@ func (s *sampler) end() (slowdown float64, commit time.Duration) {
 		}
 		slowest := slices.Max(p.during)
 		if base := p.baseline(); base > 0 {
-			slowdown = max(slowdown, float64(slowest)/float64(base))
+			m.slowdown = max(m.slowdown, float64(slowest)/float64(base))
 		}
 		if p.commit {
-			commit = slowest
+			m.commit = slowest
 		}
 		p.during = p.during[:0]
 	}
-	return slowdown, commit
+	m.statements, m.quiet = p99(s.statements.during), p99(s.statements.quiet)
+	return m
+}
+
+// forget drops the foreground's statements taken while batches ran: the
+// controller slowed down on them, and the next verdict is on what its new
+// step does.
+func (s *sampler) forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.statements.during = s.statements.during[:0]
 }
 
 // baseline returns the 95th percentile of the probes between batches, or
@@ -152,12 +183,16 @@ func (p *probe) baseline() time.Duration {
 	return sorted[len(sorted)*95/100]
 }
 
-// run probes, the kinds in turn, until the sampler has been idle for
-// samplerIdle.
+// run probes, the kinds in turn and then the foreground's statements,
+// until the sampler has been idle for samplerIdle.
 func (s *sampler) run() {
 	ctx := context.Background()
 	tick := time.NewTicker(s.every)
 	defer tick.Stop()
+	kinds := len(s.probes)
+	if s.statements.read != nil {
+		kinds++
+	}
 	for i := 0; ; i++ {
 		<-tick.C
 		s.mu.Lock()
@@ -167,20 +202,40 @@ func (s *sampler) run() {
 			return
 		}
 		busy, begun := s.inBatch > 0, s.begun
-		p := &s.probes[i%len(s.probes)]
 		s.mu.Unlock()
 
 		probeCtx, cancel := context.WithTimeout(ctx, time.Second)
-		d, err := p.measure(probeCtx, s.pool)
+		var (
+			d    time.Duration
+			took []time.Duration
+			err  error
+			k    = i % kinds
+		)
+		if k < len(s.probes) {
+			d, err = s.probes[k].measure(probeCtx, s.pool)
+		} else {
+			took, err = s.statements.read(probeCtx, s.pool)
+		}
 		cancel()
 		if err != nil {
 			continue // the next tick tries again
 		}
 
 		s.mu.Lock()
-		if busy || s.inBatch > 0 || s.begun != begun {
+		during := busy || s.inBatch > 0 || s.begun != begun
+		switch {
+		case k == len(s.probes):
+			if during || s.statements.ended || s.statements.begun != s.begun {
+				s.statements.during = keep(s.statements.during, took)
+			} else {
+				s.statements.quiet = keep(s.statements.quiet, took)
+			}
+			s.statements.begun, s.statements.ended = s.begun, false
+		case during:
+			p := &s.probes[k]
 			p.during = append(p.during, d)
-		} else {
+		default:
+			p := &s.probes[k]
 			if len(p.quiet) == samplerQuiet {
 				p.quiet = slices.Delete(p.quiet, 0, 1)
 			}

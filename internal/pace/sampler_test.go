@@ -48,17 +48,17 @@ func TestSampler(t *testing.T) {
 	slow.Store(true)
 	s.begin()
 	time.Sleep(20 * time.Millisecond)
-	slowdown, commit := s.end()
+	m := s.end()
 	slow.Store(false)
-	if slowdown != 5 || commit != 10*time.Millisecond {
-		t.Fatalf("slowing batch: slowdown %.2f, slowest commit %s; want 5 and 10ms", slowdown, commit)
+	if m.slowdown != 5 || m.commit != 10*time.Millisecond {
+		t.Fatalf("slowing batch: slowdown %.2f, slowest commit %s; want 5 and 10ms", m.slowdown, m.commit)
 	}
 
 	// A batch that leaves the server as it is.
 	s.begin()
 	time.Sleep(20 * time.Millisecond)
-	if slowdown, commit := s.end(); slowdown != 1 || commit != 2*time.Millisecond {
-		t.Fatalf("harmless batch: slowdown %.2f, slowest commit %s; want 1 and 2ms", slowdown, commit)
+	if m := s.end(); m.slowdown != 1 || m.commit != 2*time.Millisecond {
+		t.Fatalf("harmless batch: slowdown %.2f, slowest commit %s; want 1 and 2ms", m.slowdown, m.commit)
 	}
 
 	// No batch for longer than idle: the sampler stops.
@@ -79,5 +79,53 @@ func TestSampler(t *testing.T) {
 	time.Sleep(20 * time.Millisecond)
 	if after := probes.Load(); after != before {
 		t.Fatalf("stopped sampler took %d more probes", after-before)
+	}
+}
+
+// TestSamplerStatements: the foreground's statements that finished while a
+// batch ran and those between batches give the two p99s, and forget drops
+// what the controller acted on.
+func TestSamplerStatements(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+
+	var slow atomic.Bool // what a batch does to the foreground
+	var reads atomic.Int64
+	read := func(context.Context, *pgxpool.Pool) ([]time.Duration, error) {
+		reads.Add(1)
+		took := 2 * time.Millisecond
+		if slow.Load() {
+			took = 30 * time.Millisecond
+		}
+		return []time.Duration{took, took / 2}, nil
+	}
+	fast := func(context.Context, *pgxpool.Pool) (time.Duration, error) { return time.Millisecond, nil }
+	s := &sampler{every: time.Millisecond, idle: time.Minute, warmFor: time.Minute,
+		probes:     []probe{{measure: fast}, {measure: fast, commit: true}},
+		statements: statements{read: read}}
+	if err := s.warm(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for reads.Load() < 10 {
+		time.Sleep(time.Millisecond)
+	}
+
+	s.begin()
+	slow.Store(true)
+	for at := reads.Load(); reads.Load() < at+5; {
+		time.Sleep(time.Millisecond)
+	}
+	slow.Store(false)
+	m := s.end()
+	if m.statements != 30*time.Millisecond || m.quiet != 2*time.Millisecond {
+		t.Fatalf("a batch that slowed the foreground: p99 %s while it ran, %s between batches; want 30ms and 2ms", m.statements, m.quiet)
+	}
+	s.forget()
+	s.begin()
+	for at := reads.Load(); reads.Load() < at+5; {
+		time.Sleep(time.Millisecond)
+	}
+	if m := s.end(); m.statements != 2*time.Millisecond {
+		t.Fatalf("a harmless batch after forget: p99 %s while it ran; want 2ms", m.statements)
 	}
 }
