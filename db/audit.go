@@ -4,8 +4,13 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
@@ -125,6 +130,42 @@ const (
 	// again without recording an error, and the job runs again.
 	OutcomeInterrupted = "interrupted"
 )
+
+// RecordAudits writes entries in one round trip and one commit: the audit
+// of a piece of work and of what checked it, written together.
+func RecordAudits(ctx context.Context, pool *pgxpool.Pool, entries ...AuditEntry) error {
+	var q batchQueue
+	for _, e := range entries {
+		if err := RecordAudit(ctx, &q, e); err != nil {
+			return err
+		}
+	}
+	br := pool.SendBatch(ctx, &q.batch)
+	for _, e := range entries {
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return fmt.Errorf("record audit %s for %s: %w", e.Action, e.Policy, err)
+		}
+	}
+	return br.Close()
+}
+
+// batchQueue queues the statements Exec is given into a batch, which its
+// caller sends: statements sent together run in one implicit transaction.
+type batchQueue struct{ batch pgx.Batch }
+
+func (q *batchQueue) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	q.batch.Queue(sql, args...)
+	return pgconn.CommandTag{}, nil
+}
+
+func (q *batchQueue) Query(context.Context, string, ...any) (pgx.Rows, error) {
+	return nil, errors.New("a batch queue runs no query")
+}
+
+func (q *batchQueue) QueryRow(context.Context, string, ...any) pgx.Row {
+	return boundedRow(func(...any) error { return errors.New("a batch queue runs no query") })
+}
 
 // RecordAudit writes entry. Pass a transaction to make the record commit with
 // the work it describes. entry.StartedAt is when the work began by this

@@ -76,6 +76,23 @@ func TestBounded(t *testing.T) {
 		if got := settings(t, pool); got != [2]string{"4s", "3min"} {
 			t.Errorf("the pool's connections kept %v", got)
 		}
+		// A write commits with its statement; one that fails, whole.
+		if _, err := pool.Exec(ctx, `CREATE TABLE bounded_writes (n int PRIMARY KEY)`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Exec(ctx, `INSERT INTO bounded_writes VALUES (1), (2)`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Exec(ctx, `INSERT INTO bounded_writes VALUES (3), (2)`); err == nil {
+			t.Error("a duplicate key was inserted")
+		}
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM bounded_writes`).Scan(&n); err != nil || n != 2 {
+			t.Errorf("%d rows (%v) after a write and a failed one, want the first's 2", n, err)
+		}
+		if n := pool.Stat().AcquiredConns(); n != 0 {
+			t.Errorf("%d connections still held after the writes", n)
+		}
 	})
 	t.Run("tx", func(t *testing.T) {
 		err := bounds.InTx(ctx, pool, func(b db.Bounded) error {

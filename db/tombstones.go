@@ -121,6 +121,29 @@ func IsTombstoned(ctx context.Context, exec Executor, entity, key string) (bool,
 	return exists, nil
 }
 
+// PurgeCheck is what a blob purge of (entity, key) reads before it begins.
+type PurgeCheck struct {
+	Now        time.Time // the database's clock
+	Tombstoned bool
+	// Captured is set when a restore window's capture of the deletion is
+	// there, not purged yet.
+	Captured bool
+}
+
+// ReadPurgeCheck reads what a blob purge checks first, in one round trip.
+func ReadPurgeCheck(ctx context.Context, exec Executor, entity, key string) (PurgeCheck, error) {
+	var c PurgeCheck
+	err := exec.QueryRow(ctx, `
+		SELECT clock_timestamp(),
+		       EXISTS (SELECT 1 FROM lethe_tombstones WHERE entity = $1 AND key = $2),
+		       EXISTS (SELECT 1 FROM lethe_restorations WHERE entity = $1 AND key = $2 AND purged_at IS NULL)`,
+		entity, key).Scan(&c.Now, &c.Tombstoned, &c.Captured)
+	if err != nil {
+		return c, fmt.Errorf("check tombstone of %s %s: %w", entity, key, err)
+	}
+	return c, nil
+}
+
 // GetTombstone returns the tombstone of (entity, key), or nil when there is
 // none.
 func GetTombstone(ctx context.Context, exec Executor, entity, key string) (*Tombstone, error) {

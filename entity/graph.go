@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -314,8 +315,8 @@ func (g *EntityGraph) nullTables() []string {
 // one tombstone and one lock whatever form a request used. A key the type
 // refuses is an *KeyError.
 func (g *EntityGraph) CanonicalKey(ctx context.Context, exec Executor, key string) (string, error) {
-	if g.KeyType == "text" {
-		return key, nil // a text key is its own spelling: no round trip
+	if spelledCanonically(g.KeyType, key) {
+		return key, nil // no round trip for the spelling every request uses
 	}
 	var canonical string
 	err := exec.QueryRow(ctx, `SELECT (`+g.keyParam()+`)::text`, key).Scan(&canonical)
@@ -327,6 +328,37 @@ func (g *EntityGraph) CanonicalKey(ctx context.Context, exec Executor, key strin
 		return "", fmt.Errorf("entity %s: read key: %w", g.Name, err)
 	}
 	return canonical, nil
+}
+
+// spelledCanonically reports whether key is already how the database
+// spells a value of keyType: any text; a uuid in lowercase with its four
+// hyphens; an integer in range without a sign, leading zeros or spaces
+// (but a minus). Other spellings, valid or not, are for the database to
+// judge.
+func spelledCanonically(keyType, key string) bool {
+	switch keyType {
+	case "text":
+		return true
+	case "uuid":
+		if len(key) != 36 {
+			return false
+		}
+		for i, c := range []byte(key) {
+			if i == 8 || i == 13 || i == 18 || i == 23 {
+				if c != '-' {
+					return false
+				}
+			} else if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+				return false
+			}
+		}
+		return true
+	case "smallint", "integer", "bigint":
+		bits := map[string]int{"smallint": 16, "integer": 32, "bigint": 64}[keyType]
+		n, err := strconv.ParseInt(key, 10, bits)
+		return err == nil && strconv.FormatInt(n, 10) == key
+	}
+	return false
 }
 
 // KeyError is a key that is not a value of its entity's key type.

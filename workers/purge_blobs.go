@@ -64,21 +64,24 @@ func (w *PurgeBlobsWorker) Work(ctx context.Context, job *river.Job[jobs.PurgeBl
 	case err != nil:
 		entry.Outcome, entry.Error = failedOutcome(ctx, err), err.Error()
 	}
-	if auditErr := db.RecordAudit(context.WithoutCancel(ctx), w.ent.deps.Pool, entry); auditErr != nil {
-		w.ent.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
-	}
+	entries := []db.AuditEntry{entry}
 	if err == nil && entry.Outcome == db.OutcomeOK {
-		w.ent.verify(ctx, args, &job.ID)
+		// The purge's entry and its verification's commit together.
+		entries = append(entries, w.ent.verify(ctx, args, &job.ID))
+	}
+	if auditErr := db.RecordAudits(context.WithoutCancel(ctx), w.ent.deps.Pool, entries...); auditErr != nil {
+		w.ent.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", auditErr.Error()))
 	}
 	return err
 }
 
 // verify checks that nothing of the purged entity remains (see
-// entity.Entity.Verify) and records the result: an audit entry, verified or
-// naming what was found, and the verification metric. A failed verification
-// does not fail the purge; it is for the operator to look into (a writer
-// that bypassed the guard, a blob written behind Lethe's back).
-func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
+// entity.Entity.Verify) and returns the audit entry of the result, verified
+// or naming what was found; it counts the verification metric. A failed
+// verification does not fail the purge; it is for the operator to look
+// into (a writer that bypassed the guard, a blob written behind Lethe's
+// back).
+func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) db.AuditEntry {
 	started := time.Now()
 	entry := db.AuditEntry{
 		Policy: e.policyFor(args.Entity), Action: db.ActionVerifyEntity, JobID: jobID,
@@ -105,9 +108,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 	}
 	entry.Detail["verified"] = outcome == metrics.VerificationVerified
 	e.deps.Metrics.Verifications.WithLabelValues(args.Entity, outcome).Inc()
-	if err := db.RecordAudit(context.WithoutCancel(ctx), e.deps.Pool, entry); err != nil {
-		e.deps.Logger.WarnContext(ctx, "Failed to record audit", slog.String("error", err.Error()))
-	}
+	return entry
 }
 
 // purge deletes the blobs under the prefix of a tombstoned entity and marks
@@ -120,21 +121,20 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) {
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
 	err := EntityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
-		tombstoned, err := db.IsTombstoned(ctx, conn, entity, key)
+		check, err := db.ReadPurgeCheck(ctx, conn, entity, key)
 		if err != nil {
 			return err
 		}
-		if !tombstoned {
+		if !check.Tombstoned {
 			return errTombstoneGone
 		}
-		captured, err := restorable(ctx, conn, entity, key)
-		if err != nil {
-			return err // within its restore_window: the blobs stay
+		var captured bool
+		if check.Captured {
+			if captured, err = restorable(ctx, conn, entity, key); err != nil {
+				return err // within its restore_window: the blobs stay
+			}
 		}
-		started, err := db.Now(ctx, conn)
-		if err != nil {
-			return err
-		}
+		started := check.Now
 		prefix, err := e.blobPrefix(ctx, entity, key)
 		if err != nil {
 			return err

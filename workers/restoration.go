@@ -113,8 +113,8 @@ func (e *restorableError) Error() string {
 
 // restorable returns a *restorableError when (entity, key) has a capture
 // whose window has not ended (read in exec, under the entity's lock), and
-// whether it has a capture to purge: one whose window has ended. A key
-// without a capture, the most common, costs one query.
+// whether it has a capture to purge: one whose window has ended. A purge
+// asks only when db.ReadPurgeCheck found a capture.
 func restorable(ctx context.Context, exec db.Executor, entity, key string) (purge bool, err error) {
 	r, err := db.GetRestoration(ctx, exec, entity, key)
 	if err != nil || r == nil || r.PurgedAt != nil {

@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -69,6 +70,28 @@ type volumeRun struct {
 	failed   int // verifications with outcome error
 	writer   writerStats
 	jobs     []volumeJobStats
+	cpu      volumeCPU
+}
+
+// volumeCPU is the CPU a run used, first request to last verification:
+// the machine's, this process's (Lethe's service and the benchmark's
+// requests and writer), PostgreSQL's and versitygw's.
+type volumeCPU struct {
+	machine, self, postgres, versitygw time.Duration
+}
+
+// readVolumeCPU reads what volumeCPU counts, as running totals.
+func readVolumeCPU() (volumeCPU, error) {
+	c, err := readCPU()
+	if err != nil {
+		return volumeCPU{}, err
+	}
+	byName := readCommandCPU("postgres", "versitygw")
+	return volumeCPU{machine: c.machine, self: c.self, postgres: byName["postgres"], versitygw: byName["versitygw"]}, nil
+}
+
+func (c volumeCPU) sub(o volumeCPU) volumeCPU {
+	return volumeCPU{machine: c.machine - o.machine, self: c.self - o.self, postgres: c.postgres - o.postgres, versitygw: c.versitygw - o.versitygw}
 }
 
 // volumeJobStats is where a run's River jobs of one kind spent their time.
@@ -173,6 +196,19 @@ func EntityVolume(ctx context.Context, opts EntityVolumeOptions) error {
 			fmt.Fprintf(out, "  %-12s %9s %-20s %6d %10s %10s %9s %9s %5.0f%%\n", r.way, offered, j.kind, j.jobs, sec(j.delayP50), sec(j.delayP99),
 				sec(j.runP50), sec(j.runP99), 100*j.runTotalSec/r.span.Seconds()/float64(opts.Workers))
 		}
+	}
+
+	fmt.Fprintf(out, "\nCPU an entity, first request to last verification (ms; this process is Lethe's service, the requests and the writer):\n")
+	fmt.Fprintf(out, "  %-12s %9s %9s %9s %11s %10s %8s %26s\n", "way", "offered/s", "machine", "Lethe", "PostgreSQL", "versitygw", "other", "cores ÷ machine's CPU")
+	for _, r := range runs {
+		offered := "all at once"
+		if r.rate > 0 {
+			offered = fmt.Sprintf("%.0f", r.rate)
+		}
+		per := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(r.n) }
+		c := r.cpu
+		fmt.Fprintf(out, "  %-12s %9s %9.2f %9.2f %11.2f %10.2f %8.2f %19.0f a second\n", r.way, offered, per(c.machine), per(c.self), per(c.postgres), per(c.versitygw),
+			per(max(c.machine-c.self-c.postgres-c.versitygw, 0)), float64(runtime.NumCPU())*1000/per(c.machine))
 	}
 
 	remaining := 0
@@ -327,6 +363,11 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 
 	requested := make(map[string]time.Time, len(keys))
 	writer := startWriter(ctx, pool, other)
+	cpuBefore, err := readVolumeCPU()
+	if err != nil {
+		writer.stop()
+		return run, err
+	}
 	start := time.Now()
 	if rate == 0 {
 		for i := 0; i < len(keys); i += opts.APIBatch {
@@ -393,6 +434,12 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+	cpuAfter, err := readVolumeCPU()
+	if err != nil {
+		writer.stop()
+		return run, err
+	}
+	run.cpu = cpuAfter.sub(cpuBefore)
 	rows, err := pool.Query(ctx, `
 		SELECT detail->>'key', min(finished_at), bool_or(outcome = 'error')
 		FROM lethe_deletion_audit WHERE action = 'verify_entity' AND id > $1 GROUP BY 1`, auditStart)
