@@ -37,8 +37,7 @@ type Bounded struct {
 var errUnbounded = errors.New("statement on an application's table without timeouts (a zero db.Bounded)")
 
 // Pool returns a Bounded on pool: each statement runs in a transaction of
-// its own with t set locally (sent with it in one round trip: sendLocal),
-// and Begin starts one.
+// its own with t set locally (SetLocal), and Begin starts one.
 func (t Timeouts) Pool(pool *pgxpool.Pool) Bounded {
 	return Bounded{t: t, pool: pool}
 }
@@ -99,15 +98,13 @@ func (b Bounded) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comm
 	if b.pool == nil {
 		return pgconn.CommandTag{}, errUnbounded
 	}
-	if !b.t.set() {
-		return b.pool.Exec(ctx, sql, args...)
-	}
-	br, err := b.t.sendLocal(ctx, b.pool, sql, args...)
-	if err != nil {
-		return pgconn.CommandTag{}, err
-	}
-	tag, err := br.Exec()
-	return tag, errors.Join(err, br.Close())
+	var tag pgconn.CommandTag
+	err := b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+		var err error
+		tag, err = tx.Exec(ctx, sql, args...)
+		return err
+	})
+	return tag, err
 }
 
 // QueryRow runs sql with b's timeouts; on a pool, the statement runs when
@@ -117,21 +114,12 @@ func (b Bounded) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row 
 		return b.exec.QueryRow(ctx, sql, args...)
 	}
 	return boundedRow(func(dest ...any) error {
-		switch {
-		case b.pool == nil:
+		if b.pool == nil {
 			return errUnbounded
-		case !b.t.set():
-			return b.pool.QueryRow(ctx, sql, args...).Scan(dest...)
 		}
-		br, err := b.t.sendLocal(ctx, b.pool, sql, args...)
-		if err != nil {
-			return err
-		}
-		if err := br.QueryRow().Scan(dest...); err != nil {
-			_ = br.Close()
-			return err
-		}
-		return br.Close()
+		return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, sql, args...).Scan(dest...)
+		})
 	})
 }
 
@@ -141,22 +129,19 @@ func (b Bounded) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 	if b.exec != nil {
 		return b.exec.Query(ctx, sql, args...)
 	}
-	switch {
-	case b.pool == nil:
+	if b.pool == nil {
 		return nil, errUnbounded
-	case !b.t.set():
-		return b.pool.Query(ctx, sql, args...)
 	}
-	br, err := b.t.sendLocal(ctx, b.pool, sql, args...)
+	tx, err := b.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := br.Query()
+	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
-		_ = br.Close()
+		_ = tx.Rollback(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	return &batchRows{Rows: rows, br: br}, nil
+	return &txRows{Rows: rows, ctx: context.WithoutCancel(ctx), tx: tx}, nil
 }
 
 // Begin starts a transaction with b's timeouts: on a pool a new one, in a
@@ -193,62 +178,6 @@ func (b Bounded) begin(ctx context.Context) (pgx.Tx, error) {
 	return tx, nil
 }
 
-// set reports whether t sets a timeout.
-func (t Timeouts) set() bool { return t.Lock > 0 || t.Statement > 0 }
-
-// sendLocal sends, in one round trip, the statement that sets t locally
-// (setLocalSQL) and sql after it. Statements sent together run in one
-// implicit transaction, so the timeouts hold for sql and end with it, as
-// in a transaction of its own, without the BEGIN and COMMIT. The caller
-// reads sql's result from the batch and closes it, which gives the
-// connection back to pool.
-func (t Timeouts) sendLocal(ctx context.Context, pool *pgxpool.Pool, sql string, args ...any) (pgx.BatchResults, error) {
-	batch := &pgx.Batch{}
-	batch.Queue(setLocalSQL, t.localArgs()...)
-	batch.Queue(sql, args...)
-	br := pool.SendBatch(ctx, batch)
-	if _, err := br.Exec(); err != nil {
-		_ = br.Close()
-		return nil, fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
-	}
-	return br, nil
-}
-
-// batchRows are the rows of a statement sent by sendLocal; Close closes
-// the batch too.
-type batchRows struct {
-	pgx.Rows
-	br     pgx.BatchResults
-	closed bool
-	err    error
-}
-
-// Next closes the batch after the last row, for callers that read every
-// row and never Close.
-func (r *batchRows) Next() bool {
-	if r.Rows.Next() {
-		return true
-	}
-	r.Close()
-	return false
-}
-
-func (r *batchRows) Close() {
-	if r.closed {
-		return
-	}
-	r.closed = true
-	r.Rows.Close()
-	r.err = r.br.Close()
-}
-
-func (r *batchRows) Err() error {
-	if err := r.Rows.Err(); err != nil {
-		return err
-	}
-	return r.err
-}
-
 // inTx runs fn in a transaction of pool with t set locally.
 func (t Timeouts) inTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.Tx) error) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -263,3 +192,46 @@ func (t Timeouts) inTx(ctx context.Context, pool *pgxpool.Pool, fn func(tx pgx.T
 type boundedRow func(dest ...any) error
 
 func (r boundedRow) Scan(dest ...any) error { return r(dest...) }
+
+// txRows are the rows of a statement in a transaction of its own, which
+// Close ends: committed when the rows were read without error, else rolled
+// back.
+type txRows struct {
+	pgx.Rows
+	ctx    context.Context
+	tx     pgx.Tx
+	closed bool
+	err    error
+}
+
+// Next ends the transaction after the last row, for callers that read
+// every row and never Close.
+func (r *txRows) Next() bool {
+	if r.Rows.Next() {
+		return true
+	}
+	r.Close()
+	return false
+}
+
+func (r *txRows) Close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.Rows.Close()
+	if err := r.Rows.Err(); err != nil {
+		_ = r.tx.Rollback(r.ctx)
+		return
+	}
+	if err := r.tx.Commit(r.ctx); err != nil {
+		r.err = fmt.Errorf("commit: %w", err)
+	}
+}
+
+func (r *txRows) Err() error {
+	if err := r.Rows.Err(); err != nil {
+		return err
+	}
+	return r.err
+}

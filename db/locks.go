@@ -33,23 +33,17 @@ type Timeouts struct {
 // transaction, so a pooled connection never keeps them. A zero timeout is
 // left as the session has it.
 func (t Timeouts) SetLocal(ctx context.Context, tx pgx.Tx) error {
-	if !t.set() {
+	if t.Lock <= 0 && t.Statement <= 0 {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, setLocalSQL, t.localArgs()...); err != nil {
+	_, err := tx.Exec(ctx, `
+		SELECT CASE WHEN $1 THEN set_config('lock_timeout', $2, true) END,
+		       CASE WHEN $3 THEN set_config('statement_timeout', $4, true) END`,
+		t.Lock > 0, durationSetting(t.Lock), t.Statement > 0, durationSetting(t.Statement))
+	if err != nil {
 		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
-}
-
-// setLocalSQL sets lock_timeout and statement_timeout for the rest of the
-// transaction, each only when its flag is set (Timeouts.localArgs).
-const setLocalSQL = `
-	SELECT CASE WHEN $1 THEN set_config('lock_timeout', $2, true) END,
-	       CASE WHEN $3 THEN set_config('statement_timeout', $4, true) END`
-
-func (t Timeouts) localArgs() []any {
-	return []any{t.Lock > 0, durationSetting(t.Lock), t.Statement > 0, durationSetting(t.Statement)}
 }
 
 // SetSession sets lock_timeout and statement_timeout on conn's session, for
