@@ -14,8 +14,10 @@ import (
 
 // A sampler measures the server as the foreground has it while a policy's
 // paced batches run: every interval, in turn, a trivial query (what a point
-// read waits for: a core, the scheduler) and a tiny durable commit (what a
-// write waits for: the WAL flush). It sorts each measurement by whether a
+// read waits for: a core, the scheduler), a tiny durable commit (what a
+// write waits for: the WAL flush) and a reading of the foreground's
+// sessions, which times its own statements (statementClock). It sorts
+// each measurement by whether a
 // batch of the policy ran at any moment of it. The probes taken between
 // batches are the server without Lethe (the baseline); those taken during
 // one are what the batch did to it. Probing during the batch matters: on a
@@ -53,8 +55,9 @@ type probe struct {
 }
 
 const (
-	// samplerEvery is how often a sampler probes: 100 probes a second,
-	// half of them durable commits, while a policy deletes under load.
+	// samplerEvery is how often a sampler measures: 100 times a second,
+	// a third of them durable commits and a third readings of the
+	// foreground's sessions, while a policy deletes under load.
 	samplerEvery = 10 * time.Millisecond
 	// samplerIdle is how long a sampler probes on after the last batch
 	// began, so the pauses between batches keep its baseline fresh.
