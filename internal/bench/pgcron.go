@@ -193,6 +193,9 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 	return []impactRatio{
 		ratio("gone_p99_lethe_vs_pg_cron", 0.2, metrics[0].f),
 		ratio("peak_replica_lag_lethe_vs_pg_cron", 0.5, metrics[5].f),
+		// The same peak as the WAL the standby had still to replay; the
+		// time above is what the standby's last reply reported.
+		ratio("peak_replica_unreplayed_lethe_vs_pg_cron", 0.5, metrics[6].f),
 		ratio("foreground_max_lethe_vs_pg_cron", 0.5, metrics[3].f),
 		ratio("foreground_p99_lethe_vs_pg_cron", 1.25, metrics[2].f),
 	}, nil

@@ -55,9 +55,9 @@ type probe struct {
 }
 
 const (
-	// samplerEvery is how often a sampler measures: 100 times a second,
-	// a third of them durable commits and a third readings of the
-	// foreground's sessions, while a policy deletes under load.
+	// samplerEvery is how often a sampler probes: 100 probes a second,
+	// half of them durable commits, while a policy deletes under load
+	// (and a reading of the foreground's sessions every third).
 	samplerEvery = 10 * time.Millisecond
 	// samplerIdle is how long a sampler probes on after the last batch
 	// began, so the pauses between batches keep its baseline fresh.
@@ -186,16 +186,15 @@ func (p *probe) baseline() time.Duration {
 	return sorted[len(sorted)*95/100]
 }
 
-// run probes, the kinds in turn and then the foreground's statements,
-// until the sampler has been idle for samplerIdle.
+// run probes, the kinds in turn, and every statementsEvery probes also
+// reads the foreground's sessions, until the sampler has been idle for
+// samplerIdle. The readings come on top of the probes, so the probes'
+// baselines fill as fast as without them: a policy's first batch waits
+// for them (warm).
 func (s *sampler) run() {
 	ctx := context.Background()
 	tick := time.NewTicker(s.every)
 	defer tick.Stop()
-	kinds := len(s.probes)
-	if s.statements.read != nil {
-		kinds++
-	}
 	for i := 0; ; i++ {
 		<-tick.C
 		s.mu.Lock()
@@ -204,46 +203,62 @@ func (s *sampler) run() {
 			s.mu.Unlock()
 			return
 		}
-		busy, begun := s.inBatch > 0, s.begun
 		s.mu.Unlock()
-
-		probeCtx, cancel := context.WithTimeout(ctx, time.Second)
-		var (
-			d    time.Duration
-			took []time.Duration
-			err  error
-			k    = i % kinds
-		)
-		if k < len(s.probes) {
-			d, err = s.probes[k].measure(probeCtx, s.pool)
-		} else {
-			took, err = s.statements.read(probeCtx, s.pool)
+		s.probe(ctx, &s.probes[i%len(s.probes)])
+		if s.statements.read != nil && i%statementsEvery == 0 {
+			s.readStatements(ctx)
 		}
-		cancel()
-		if err != nil {
-			continue // the next tick tries again
-		}
-
-		s.mu.Lock()
-		during := busy || s.inBatch > 0 || s.begun != begun
-		switch {
-		case k == len(s.probes):
-			if during || s.statements.ended || s.statements.begun != s.begun {
-				s.statements.during = keep(s.statements.during, took)
-			} else {
-				s.statements.quiet = keep(s.statements.quiet, took)
-			}
-			s.statements.begun, s.statements.ended = s.begun, false
-		case during:
-			p := &s.probes[k]
-			p.during = append(p.during, d)
-		default:
-			p := &s.probes[k]
-			if len(p.quiet) == samplerQuiet {
-				p.quiet = slices.Delete(p.quiet, 0, 1)
-			}
-			p.quiet = append(p.quiet, d)
-		}
-		s.mu.Unlock()
 	}
+}
+
+// statementsEvery is how many probes a sampler takes for each reading of
+// the foreground's sessions: one every 30ms.
+const statementsEvery = 3
+
+// measureWithin bounds one probe or reading.
+const measureWithin = time.Second
+
+// probe takes one probe of p and files it by whether a batch ran at any
+// moment of it.
+func (s *sampler) probe(ctx context.Context, p *probe) {
+	s.mu.Lock()
+	busy, begun := s.inBatch > 0, s.begun
+	s.mu.Unlock()
+	probeCtx, cancel := context.WithTimeout(ctx, measureWithin)
+	d, err := p.measure(probeCtx, s.pool)
+	cancel()
+	if err != nil {
+		return // the next tick tries again
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if busy || s.inBatch > 0 || s.begun != begun {
+		p.during = append(p.during, d)
+		return
+	}
+	if len(p.quiet) == samplerQuiet {
+		p.quiet = slices.Delete(p.quiet, 0, 1)
+	}
+	p.quiet = append(p.quiet, d)
+}
+
+// readStatements reads the foreground's statements that ended since the
+// last reading and files them by whether a batch ran at any moment since
+// then.
+func (s *sampler) readStatements(ctx context.Context) {
+	readCtx, cancel := context.WithTimeout(ctx, measureWithin)
+	took, err := s.statements.read(readCtx, s.pool)
+	cancel()
+	if err != nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := &s.statements
+	if s.inBatch > 0 || st.ended || st.begun != s.begun {
+		st.during = keep(st.during, took)
+	} else {
+		st.quiet = keep(st.quiet, took)
+	}
+	st.begun, st.ended = s.begun, false
 }
