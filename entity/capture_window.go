@@ -137,7 +137,7 @@ func (g *EntityGraph) CaptureRows(ctx context.Context, exec Bounded, key string)
 // self-referencing edges removes with the entity's own rows of table:
 // their children down the self-reference, at any depth, that are not the
 // entity's own.
-func (g *EntityGraph) readCascaded(ctx context.Context, exec Executor, table, key string) ([]json.RawMessage, error) {
+func (g *EntityGraph) readCascaded(ctx context.Context, exec Bounded, table, key string) ([]json.RawMessage, error) {
 	var out []json.RawMessage
 	for _, e := range g.edgesOf(table) {
 		if !e.SelfReference() || e.OnDelete != "cascade" {
@@ -162,34 +162,8 @@ func (g *EntityGraph) readCascaded(ctx context.Context, exec Executor, table, ke
 	return out, nil
 }
 
-// edgeTerm is the condition under which a row of e.Table, aliased alias,
-// references the entity whose key is $1 through e alone ("" when e's
-// parent table has no rows that go with the entity).
-func (g *EntityGraph) edgeTerm(e EdgeSpec, alias string) string {
-	t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
-	if g.direct(e) {
-		return t.Fill(`{a}.{col} = ` + g.keyParam())
-	}
-	var parents []string
-	for _, pt := range g.terms(e.RefTable, alias+"_") {
-		parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
-	}
-	if len(parents) == 0 {
-		return ""
-	}
-	return t.Fill(`{a}.{col} IN (`) + joinUnion(parents) + `)`
-}
-
-func joinUnion(parts []string) string {
-	out := parts[0]
-	for _, p := range parts[1:] {
-		out += " UNION ALL " + p
-	}
-	return out
-}
-
 // readJSON runs a query whose one column is a jsonb and returns its rows.
-func readJSON(ctx context.Context, exec Executor, sql string, args ...any) ([]json.RawMessage, error) {
+func readJSON(ctx context.Context, exec Bounded, sql string, args ...any) ([]json.RawMessage, error) {
 	rows, err := exec.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, err

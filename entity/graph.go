@@ -283,20 +283,29 @@ func (g *EntityGraph) termsOf(table, alias string, kind termKind) []string {
 		if !kind.follows(e) {
 			continue
 		}
-		t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
-		if g.direct(e) {
-			terms = append(terms, t.Fill(`{a}.{col} = `+g.keyParam()))
-			continue
-		}
-		var parents []string
-		for _, pt := range g.terms(e.RefTable, alias+"_") {
-			parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
-		}
-		if len(parents) > 0 {
-			terms = append(terms, t.Fill(`{a}.{col} IN (`)+strings.Join(parents, " UNION ALL ")+`)`)
+		if term := g.edgeTerm(e, alias); term != "" {
+			terms = append(terms, term)
 		}
 	}
 	return terms
+}
+
+// edgeTerm is the condition under which a row of e.Table, aliased alias,
+// references the entity whose key is $1 through e alone ("" when e's
+// parent table has no rows that go with the entity).
+func (g *EntityGraph) edgeTerm(e EdgeSpec, alias string) string {
+	t := newIdentTemplate(map[string]string{"a": alias, "col": e.Column, "ref": e.RefTable, "refcol": e.RefColumn, "p": alias + "_"})
+	if g.direct(e) {
+		return t.Fill(`{a}.{col} = ` + g.keyParam())
+	}
+	var parents []string
+	for _, pt := range g.terms(e.RefTable, alias+"_") {
+		parents = append(parents, t.Fill(`SELECT {p}.{refcol} FROM {ref} {p} WHERE `)+pt)
+	}
+	if len(parents) == 0 {
+		return ""
+	}
+	return t.Fill(`{a}.{col} IN (`) + strings.Join(parents, " UNION ALL ") + `)`
 }
 
 // nullTables are the tables of set_null edges, each once.
