@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lethehq/lethe/config"
 	"log/slog"
 	"regexp"
 	"slices"
@@ -390,4 +391,13 @@ func ReportLockTimeout(ctx context.Context, exec Executor, logger *slog.Logger, 
 	attrs = append(attrs, slog.String("waiting_on", blocker))
 	logger.WarnContext(ctx, LockTimeoutMessage, attrs...)
 	return blocker
+}
+
+// EntityTimeouts are the timeouts of the statements on entity's tables and
+// tombstones, as cfg sets them (config.Config.EntityTimeouts): every path
+// to an entity's tables, the workers', the API's and the commands', takes
+// them from here.
+func EntityTimeouts(cfg *config.Config, entity string) Timeouts {
+	lock, statement := cfg.EntityTimeouts(entity)
+	return Timeouts{Lock: lock.D(), Statement: statement.D()}
 }

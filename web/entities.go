@@ -187,14 +187,14 @@ func (s *Server) handlePreviewEntity(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
-	preview, err := ent.Preview(r.Context(), db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), s.opts.Blobs, key)
+	timeouts := db.EntityTimeouts(s.opts.Config, ent.Name)
+	preview, err := ent.Preview(r.Context(), timeouts.Pool(s.opts.Pool), s.opts.Blobs, key)
 	if err != nil {
 		if db.IsLockTimeout(err) {
 			// The application holds a table of the entity: say so, as the
 			// workers do.
 			db.ReportLockTimeout(r.Context(), s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
-				Policy: ent.PolicyName(), Step: metrics.StepPreview, Tables: ent.Tables(), LockTimeout: lock.D(), Err: err,
+				Policy: ent.PolicyName(), Step: metrics.StepPreview, Tables: ent.Tables(), LockTimeout: timeouts.Lock, Err: err,
 			})
 		}
 		writeError(w, http.StatusInternalServerError, "preview: "+err.Error())
@@ -285,12 +285,12 @@ func (s *Server) handleDeleteEntities(w http.ResponseWriter, r *http.Request) {
 // force is false.
 func (s *Server) deleteEntities(w http.ResponseWriter, r *http.Request, ent *entity.Entity, keys []string, batch, force bool) {
 	ctx := r.Context()
-	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
-	existing, err := ent.Existing(ctx, db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), keys)
+	timeouts := db.EntityTimeouts(s.opts.Config, ent.Name)
+	existing, err := ent.Existing(ctx, timeouts.Pool(s.opts.Pool), keys)
 	if err != nil {
 		if db.IsLockTimeout(err) {
 			db.ReportLockTimeout(ctx, s.opts.Pool, s.opts.Logger, s.opts.Metrics.LockTimeouts, db.LockTimeout{
-				Policy: ent.PolicyName(), Step: metrics.StepDeleteEntity, Tables: []string{ent.Table}, LockTimeout: lock.D(), Err: err,
+				Policy: ent.PolicyName(), Step: metrics.StepDeleteEntity, Tables: []string{ent.Table}, LockTimeout: timeouts.Lock, Err: err,
 			})
 		}
 		writeError(w, http.StatusInternalServerError, err.Error())

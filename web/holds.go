@@ -120,8 +120,7 @@ func (s *Server) handleReleaseHold(w http.ResponseWriter, r *http.Request) {
 // holdTx runs fn in a transaction with the entity's lock and statement
 // timeouts, as its deletion has them.
 func (s *Server) holdTx(r *http.Request, entity string, fn func(tx pgx.Tx) error) error {
-	lock, statement := s.opts.Config.EntityTimeouts(entity)
-	return db.Timeouts{Lock: lock.D(), Statement: statement.D()}.InTx(r.Context(), s.opts.Pool, func(b db.Bounded) error { return fn(b.Tx()) })
+	return db.EntityTimeouts(s.opts.Config, entity).InTx(r.Context(), s.opts.Pool, func(b db.Bounded) error { return fn(b.Tx()) })
 }
 
 // holdError answers a failed hold or release: 409 when the key's lock was

@@ -256,8 +256,7 @@ func (l Lookup) Status(ctx context.Context, ent *entity.Entity, key string, tria
 // counts fills what deleting the key now would remove: the row counts, or
 // with trial the whole dry run.
 func (l Lookup) counts(ctx context.Context, st *EntityStatus, ent *entity.Entity, key string, trial bool) error {
-	lock, statement := l.Config.EntityTimeouts(ent.Name)
-	bounded := db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(l.Pool)
+	bounded := db.EntityTimeouts(l.Config, ent.Name).Pool(l.Pool)
 	if trial {
 		p, err := ent.Preview(ctx, bounded, l.Blobs, key)
 		if err != nil {

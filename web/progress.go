@@ -220,8 +220,7 @@ func (s *Server) remainingRows(ctx context.Context, name, key string) (int64, er
 	if err != nil {
 		return 0, err
 	}
-	lock, statement := s.opts.Config.EntityTimeouts(name)
-	counts, err := ent.CountRows(ctx, db.Timeouts{Lock: lock.D(), Statement: statement.D()}.Pool(s.opts.Pool), key)
+	counts, err := ent.CountRows(ctx, db.EntityTimeouts(s.opts.Config, name).Pool(s.opts.Pool), key)
 	if err != nil {
 		return 0, err
 	}

@@ -33,10 +33,9 @@ func (s *Server) handleUndelete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	started := time.Now()
-	lock, statement := s.opts.Config.EntityTimeouts(ent.Name)
 	var restored entity.Restored
 	done, err := db.Undelete(r.Context(), s.opts.Pool, db.Undeletion{
-		Timeouts:    db.Timeouts{Lock: lock.D(), Statement: statement.D()},
+		Timeouts:    db.EntityTimeouts(s.opts.Config, ent.Name),
 		RiverSchema: s.opts.Config.River.Schema, Entity: ent.Name, Key: key,
 		Ledger: s.opts.Config.Ledger.On(),
 		Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {

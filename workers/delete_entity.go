@@ -115,7 +115,7 @@ type chunkedDeletion struct {
 func (e *entities) deleteChunks(ctx context.Context, ent *entity.Entity, key string) (*chunkedDeletion, error) {
 	// Most entities are small: they are deleted in the final transaction
 	// alone, without a connection and a lock of their own.
-	timeouts := EntityTimeouts(e.deps.Config, ent.Name)
+	timeouts := db.EntityTimeouts(e.deps.Config, ent.Name)
 	if large, err := ent.Large(ctx, timeouts.Pool(e.deps.Pool), key, ent.ChunkSize()); err != nil || !large {
 		return nil, err
 	}
@@ -217,7 +217,7 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err != nil {
 		return res, err
 	}
-	bounded, err := EntityTimeouts(e.deps.Config, args.Entity).Tx(ctx, tx)
+	bounded, err := db.EntityTimeouts(e.deps.Config, args.Entity).Tx(ctx, tx)
 	if err != nil {
 		return res, err
 	}

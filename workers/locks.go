@@ -91,10 +91,3 @@ func SweepTimeouts(p *config.Sweep) db.Timeouts {
 
 // ExpireTimeouts are the timeouts of expire policy p's statements.
 func ExpireTimeouts(p *config.Expire) db.Timeouts { return expireTimeouts(p) }
-
-// EntityTimeouts are the timeouts of the statements on entity's tables and
-// tombstones.
-func EntityTimeouts(cfg *config.Config, entity string) db.Timeouts {
-	lock, statement := cfg.EntityTimeouts(entity)
-	return db.Timeouts{Lock: lock.D(), Statement: statement.D()}
-}

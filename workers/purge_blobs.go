@@ -91,7 +91,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) db.
 	ent, err := e.resolver.Get(ctx, args.Entity)
 	var v *entity.Verification
 	if err == nil {
-		v, err = ent.Verify(ctx, EntityTimeouts(e.deps.Config, args.Entity).Pool(e.deps.Pool), e.deps.Blobs, args.Key)
+		v, err = ent.Verify(ctx, db.EntityTimeouts(e.deps.Config, args.Entity).Pool(e.deps.Pool), e.deps.Blobs, args.Key)
 	}
 	switch {
 	case err != nil:
@@ -120,7 +120,7 @@ func (e *entities) verify(ctx context.Context, args entityKey, jobID *int64) db.
 // tombstone.
 func (e *entities) purge(ctx context.Context, entity, key string) (int, error) {
 	deleted := 0
-	err := EntityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
+	err := db.EntityTimeouts(e.deps.Config, entity).Session(ctx, e.deps.Pool, db.EntityLockShared(entity, key), func(conn *pgxpool.Conn) error {
 		check, err := db.ReadPurgeCheck(ctx, conn, entity, key)
 		if err != nil {
 			return err

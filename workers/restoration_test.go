@@ -134,7 +134,7 @@ func (b *restoreBundle) deleteUser(t *testing.T, key string) *rivertype.JobRow {
 // undelete undoes the deletion of user key as the CLI and the API do.
 func (b *restoreBundle) undelete(key string) (*db.Undeleted, error) {
 	return db.Undelete(b.ctx, b.pool, db.Undeletion{
-		Timeouts: EntityTimeouts(b.cfg, "user"), RiverSchema: b.cfg.River.Schema,
+		Timeouts: db.EntityTimeouts(b.cfg, "user"), RiverSchema: b.cfg.River.Schema,
 		Entity: "user", Key: key, Ledger: b.cfg.Ledger.On(),
 		Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 			return b.ent.RestoreEncoded(ctx, tx, key, capture)

@@ -161,7 +161,7 @@ func (e *entities) ingest(ctx context.Context, kind, hash string, write func(b d
 		return skip("cache")
 	}
 	skipped := false
-	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts := db.EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	err := e.deps.txFunc(ctx, func(tx pgx.Tx) error {
 		bounded, err := timeouts.Tx(ctx, tx)
@@ -208,7 +208,7 @@ func (e *entities) ingestSession(ctx context.Context, kind, hash string, write f
 	if _, err := e.resolver.Get(ctx, jobs.EntityRun); err != nil {
 		return false, fmt.Errorf("%s for run %s: %w", kind, hash, err)
 	}
-	timeouts := EntityTimeouts(e.deps.Config, jobs.EntityRun)
+	timeouts := db.EntityTimeouts(e.deps.Config, jobs.EntityRun)
 	timeouts.Statement = min(timeouts.Statement, ingestTimeout(e.deps)/2)
 	var deleted bool
 	err := timeouts.Session(ctx, e.deps.Pool, db.EntityLockShared(jobs.EntityRun, hash), func(conn *pgxpool.Conn) error {

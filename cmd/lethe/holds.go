@@ -12,7 +12,6 @@ import (
 
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/workers"
 )
 
 // Legal holds: `lethe hold` places one on an entity key, `lethe release
@@ -114,7 +113,7 @@ func (c *cli) releaseHold(ctx context.Context, fs *flag.FlagSet, configPath stri
 // timeouts, as its deletion has them: a hold waits for a running deletion
 // at most lock_timeout.
 func holdTx(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, entity string, fn func(tx pgx.Tx) error) error {
-	if err := workers.EntityTimeouts(cfg, entity).InTx(ctx, pool, func(b db.Bounded) error { return fn(b.Tx()) }); err != nil {
+	if err := db.EntityTimeouts(cfg, entity).InTx(ctx, pool, func(b db.Bounded) error { return fn(b.Tx()) }); err != nil {
 		if db.IsLockTimeout(err) {
 			return fmt.Errorf("%s is being deleted or held right now (its lock was not granted in time); try again: %w", entity, err)
 		}

@@ -24,7 +24,6 @@ import (
 	"github.com/lethehq/lethe/jobs"
 	"github.com/lethehq/lethe/ledger"
 	"github.com/lethehq/lethe/web"
-	"github.com/lethehq/lethe/workers"
 )
 
 // The deletion ledger's commands: replay applies again the deletions a
@@ -138,7 +137,7 @@ func replayCommand() command {
 // finished yet is reused, so a second replay inserts none.
 func redelete(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, client *river.Client[pgx.Tx], f finding) (int64, error) {
 	var id int64
-	err := workers.EntityTimeouts(cfg, f.Entity).InTx(ctx, pool, func(b db.Bounded) error {
+	err := db.EntityTimeouts(cfg, f.Entity).InTx(ctx, pool, func(b db.Bounded) error {
 		tx := b.Tx()
 		if err := db.LockExclusive(ctx, tx, f.Entity, f.Key); err != nil {
 			return err
@@ -265,7 +264,7 @@ func readFindings(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, b
 		if err != nil {
 			return out, err
 		}
-		bounded := workers.EntityTimeouts(cfg, name).Pool(pool)
+		bounded := db.EntityTimeouts(cfg, name).Pool(pool)
 		for chunk := range slices.Chunk(keys, 1000) {
 			found, err := ent.Existing(ctx, bounded, chunk)
 			if err != nil {

@@ -234,7 +234,7 @@ func (p *jobProgress) show(w io.Writer, job *rivertype.JobRow) {
 // A key deleted before (its tombstone stands) may be deleted again. --force
 // skips the check, to delete ahead of a creation still on its way.
 func checkDeletable(ctx context.Context, cfg *config.Config, pool *pgxpool.Pool, ent *entity.Entity, key string) error {
-	existing, err := ent.Existing(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), []string{key})
+	existing, err := ent.Existing(ctx, db.EntityTimeouts(cfg, ent.Name).Pool(pool), []string{key})
 	if err != nil {
 		return err
 	}
@@ -280,7 +280,7 @@ func (c *cli) previewDelete(ctx context.Context, cfg *config.Config, pool *pgxpo
 			return err
 		}
 	}
-	p, err := ent.Preview(ctx, workers.EntityTimeouts(cfg, ent.Name).Pool(pool), blobs, key)
+	p, err := ent.Preview(ctx, db.EntityTimeouts(cfg, ent.Name).Pool(pool), blobs, key)
 	if err != nil {
 		return gaveUpOnLock(ctx, pool, ent.Tables(), err)
 	}
@@ -558,7 +558,7 @@ func backupCommand() command {
 		if err != nil {
 			return err
 		}
-		b, err := runbackup.ExportEntity(ctx, pool, blobs, ent, key, workers.EntityTimeouts(cfg, ent.Name))
+		b, err := runbackup.ExportEntity(ctx, pool, blobs, ent, key, db.EntityTimeouts(cfg, ent.Name))
 		if err != nil {
 			return err
 		}
@@ -629,7 +629,7 @@ func restoreCommand() command {
 		if err != nil {
 			return err
 		}
-		res, err := runbackup.RestoreEntity(ctx, pool, blobs, ent, b, workers.EntityTimeouts(cfg, name))
+		res, err := runbackup.RestoreEntity(ctx, pool, blobs, ent, b, db.EntityTimeouts(cfg, name))
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/lethehq/lethe/db"
-	"github.com/lethehq/lethe/workers"
 )
 
 // undeleteCommand is `lethe undelete <entity> <key>`: it puts back a
@@ -35,7 +34,7 @@ func undeleteCommand() command {
 		defer pool.Close()
 		started := time.Now()
 		done, err := db.Undelete(ctx, pool, db.Undeletion{
-			Timeouts: workers.EntityTimeouts(cfg, ent.Name), RiverSchema: cfg.River.Schema,
+			Timeouts: db.EntityTimeouts(cfg, ent.Name), RiverSchema: cfg.River.Schema,
 			Entity: ent.Name, Key: key, Ledger: cfg.Ledger.On(),
 			Restore: func(ctx context.Context, tx db.Bounded, capture []byte) (any, error) {
 				return ent.RestoreEncoded(ctx, tx, key, capture)
