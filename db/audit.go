@@ -4,12 +4,10 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/db/internal/dbsqlc"
@@ -132,39 +130,21 @@ const (
 )
 
 // RecordAudits writes entries in one round trip and one commit: the audit
-// of a piece of work and of what checked it, written together.
+// of a piece of work and of what checked it, written together (the
+// statements of one batch run in one implicit transaction).
 func RecordAudits(ctx context.Context, pool *pgxpool.Pool, entries ...AuditEntry) error {
-	var q batchQueue
+	batch := &pgx.Batch{}
 	for _, e := range entries {
-		if err := RecordAudit(ctx, &q, e); err != nil {
+		p, err := auditParams(e)
+		if err != nil {
 			return err
 		}
+		batch.Queue(dbsqlc.AuditInsertSQL, p.Policy, p.Action, p.JobID, p.RowsDeleted, p.BlobsDeleted, p.ElapsedSeconds, p.Outcome, p.Error, p.Detail)
 	}
-	br := pool.SendBatch(ctx, &q.batch)
-	for _, e := range entries {
-		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
-			return fmt.Errorf("record audit %s for %s: %w", e.Action, e.Policy, err)
-		}
+	if err := pool.SendBatch(ctx, batch).Close(); err != nil {
+		return fmt.Errorf("record %d audit entries of %s: %w", len(entries), entries[0].Policy, err)
 	}
-	return br.Close()
-}
-
-// batchQueue queues the statements Exec is given into a batch, which its
-// caller sends: statements sent together run in one implicit transaction.
-type batchQueue struct{ batch pgx.Batch }
-
-func (q *batchQueue) Exec(_ context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	q.batch.Queue(sql, args...)
-	return pgconn.CommandTag{}, nil
-}
-
-func (q *batchQueue) Query(context.Context, string, ...any) (pgx.Rows, error) {
-	return nil, errors.New("a batch queue runs no query")
-}
-
-func (q *batchQueue) QueryRow(context.Context, string, ...any) pgx.Row {
-	return boundedRow(func(...any) error { return errors.New("a batch queue runs no query") })
+	return nil
 }
 
 // RecordAudit writes entry. Pass a transaction to make the record commit with
@@ -173,6 +153,18 @@ func (q *batchQueue) QueryRow(context.Context, string, ...any) pgx.Row {
 // the database's, finished_at the moment of the insert and started_at that
 // less the time elapsed since StartedAt.
 func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
+	params, err := auditParams(entry)
+	if err != nil {
+		return err
+	}
+	if err := dbsqlc.New().AuditInsert(ctx, exec, params); err != nil {
+		return fmt.Errorf("record audit %s for %s: %w", entry.Action, entry.Policy, err)
+	}
+	return nil
+}
+
+// auditParams are the insert's parameters for entry.
+func auditParams(entry AuditEntry) (*dbsqlc.AuditInsertParams, error) {
 	params := &dbsqlc.AuditInsertParams{
 		Policy:       entry.Policy,
 		Action:       string(entry.Action),
@@ -190,14 +182,11 @@ func RecordAudit(ctx context.Context, exec Executor, entry AuditEntry) error {
 	if entry.Detail != nil {
 		detail, err := json.Marshal(entry.Detail)
 		if err != nil {
-			return fmt.Errorf("record audit %s for %s: encode detail: %w", entry.Action, entry.Policy, err)
+			return nil, fmt.Errorf("record audit %s for %s: encode detail: %w", entry.Action, entry.Policy, err)
 		}
 		params.Detail = detail
 	}
-	if err := dbsqlc.New().AuditInsert(ctx, exec, params); err != nil {
-		return fmt.Errorf("record audit %s for %s: %w", entry.Action, entry.Policy, err)
-	}
-	return nil
+	return params, nil
 }
 
 // AuditActions are the actions audit entries are written with, in the

@@ -5,4 +5,5 @@ package dbsqlc
 const (
 	TombstoneLockSharedSQL = tombstoneLockShared
 	TombstoneExistsSQL     = tombstoneExists
+	AuditInsertSQL         = auditInsert
 )
