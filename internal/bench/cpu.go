@@ -124,3 +124,24 @@ func readCommandCPU(names ...string) map[string]time.Duration {
 	}
 	return sums
 }
+
+// cpuByProcess is CPU time by who spent it: the machine (every core, every
+// process), this process (Lethe's River client and workers, the
+// benchmark's own requests), PostgreSQL's processes and versitygw's.
+type cpuByProcess struct {
+	machine, self, postgres, versitygw time.Duration
+}
+
+// readCPUByProcess reads what cpuByProcess counts, as running totals.
+func readCPUByProcess() (cpuByProcess, error) {
+	c, err := readCPU()
+	if err != nil {
+		return cpuByProcess{}, err
+	}
+	byName := readCommandCPU("postgres", "versitygw")
+	return cpuByProcess{machine: c.machine, self: c.self, postgres: byName["postgres"], versitygw: byName["versitygw"]}, nil
+}
+
+func (c cpuByProcess) sub(o cpuByProcess) cpuByProcess {
+	return cpuByProcess{machine: c.machine - o.machine, self: c.self - o.self, postgres: c.postgres - o.postgres, versitygw: c.versitygw - o.versitygw}
+}

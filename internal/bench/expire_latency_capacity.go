@@ -110,25 +110,26 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	// Keys and rows of the rounds have ids from 1e9 up, apart from the
 	// hold's (2n) and the live rows (odd, below 2e5).
 	nextID := int64(1_000_000_000)
-	var ceiling, capacity []float64
+	var ceiling, capacity, perCore []float64
 	for round := range opts.Rounds {
 		keys := make([]string, opts.Keys)
 		for i := range keys {
 			keys[i] = "pastes/" + strconv.FormatInt(nextID+int64(i), 10)
 		}
 		nextID += int64(opts.Keys)
-		rate, err := storeCeiling(ctx, store, keys, opts.Workers)
+		ceil, err := storeCeiling(ctx, store, keys, opts.Workers)
 		if err != nil {
 			return fmt.Errorf("store ceiling: %w", err)
 		}
-		ceiling = append(ceiling, rate)
-		rate, err = letheCapacity(ctx, pool, store, nextID, opts.Keys, opts.Interval)
+		lethe, err := letheCapacity(ctx, pool, store, nextID, opts.Keys, opts.Interval)
 		if err != nil {
 			return fmt.Errorf("expiry capacity: %w", err)
 		}
 		nextID += int64(opts.Keys)
-		capacity = append(capacity, rate)
-		fmt.Fprintf(out, "  round %d: store ceiling %.0f keys/s, Lethe's expiry %.0f rows/s (%.2f)\n", round+1, ceiling[round], rate, rate/ceiling[round])
+		ceiling, capacity = append(ceiling, ceil.rate()), append(capacity, lethe.rate())
+		perCore = append(perCore, lethe.perStoreCore()/ceil.perStoreCore())
+		fmt.Fprintf(out, "  round %d: store ceiling %.0f keys/s (%s), Lethe's expiry %.0f rows/s (%s): %.2f, %.2f a store core\n",
+			round+1, ceil.rate(), ceil.cores(), lethe.rate(), lethe.cores(), lethe.rate()/ceil.rate(), perCore[round])
 	}
 	ceilMed, ceilLo, ceilHi := medianSpread(ceiling)
 	capMed, capLo, capHi := medianSpread(capacity)
@@ -139,11 +140,13 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	rMed, rLo, rHi := medianSpread(ratios)
 	fmt.Fprintf(out, "\n  store ceiling (%d clients × %d DeleteObjects in flight): %.0f keys/s (%.0f – %.0f)\n", opts.Workers, blob.DefaultDeleteConcurrency, ceilMed, ceilLo, ceilHi)
 	fmt.Fprintf(out, "  Lethe's expiry capacity (first claim → last row gone):   %.0f rows/s (%.0f – %.0f)\n", capMed, capLo, capHi)
-	verdict := "meets"
-	if rMed < 0.9 {
-		verdict = "MISSES"
-	}
-	fmt.Fprintf(out, "ratio expire_capacity_vs_store_ceiling %.2f (%.2f – %.2f; target ≥ 0.90: %s)\n\n", rMed, rLo, rHi, verdict)
+	fmt.Fprintf(out, "ratio expire_capacity_vs_store_ceiling %.2f (%.2f – %.2f; target ≥ 0.90: %s)\n", rMed, rLo, rHi, meets(rMed >= 0.9))
+	// The store shares the machine's cores with PostgreSQL and Lethe during
+	// Lethe's rounds, and has them to itself (with the benchmark's client)
+	// during the ceiling's: the same rates a core of versitygw's CPU say
+	// how much of the gap is the cores the others took.
+	pMed, pLo, pHi := medianSpread(perCore)
+	fmt.Fprintf(out, "ratio expire_capacity_vs_store_ceiling_per_store_core %.2f (%.2f – %.2f; rows a versitygw CPU-second ÷ the ceiling's keys a versitygw CPU-second)\n\n", pMed, pLo, pHi)
 
 	// The hold: Share of the ceiling beside pgbench.
 	lat.Rate = max(1, int(opts.Share*ceilMed))
@@ -251,11 +254,7 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 		fmt.Fprintf(out, "  %-26s %8d %8.0f %10s %10s %10s\n", ph.name, ph.l.n, float64(ph.l.n)/opts.Duration.Seconds(), ph.l.p50.Round(10*time.Microsecond), ph.l.p99.Round(10*time.Microsecond), ph.l.max.Round(10*time.Microsecond))
 	}
 	fmt.Fprintln(out, "\nAgainst the targets:")
-	verdict = "meets"
-	if dist.p99/opts.Interval.Seconds() > 1.5 {
-		verdict = "MISSES"
-	}
-	fmt.Fprintf(out, "ratio expire_hold_p99_vs_interval %.2f (p99 %s ÷ %s at %d rows/s; target ≤ 1.50: %s)\n", dist.p99/opts.Interval.Seconds(), sec(dist.p99), opts.Interval, lat.Rate, verdict)
+	fmt.Fprintf(out, "ratio expire_hold_p99_vs_interval %.2f (p99 %s ÷ %s at %d rows/s; target ≤ 1.50: %s)\n", dist.p99/opts.Interval.Seconds(), sec(dist.p99), opts.Interval, lat.Rate, meets(dist.p99/opts.Interval.Seconds() <= 1.5))
 	fmt.Fprintf(out, "ratio expire_window_p99_slope %.3f (windows' p99 change a minute ÷ interval; %+.3f s a minute; flat is 0)\n", slope/opts.Interval.Seconds(), slope)
 	fmt.Fprintf(out, "ratio pgbench_p99_producer_vs_alone %.2f (the producer's share)\n", float64(producerOnly.p99)/float64(idle.p99))
 	fmt.Fprintf(out, "ratio pgbench_p99_lethe_vs_producer %.2f (Lethe's share)\n", float64(withLethe.p99)/float64(producerOnly.p99))
@@ -270,12 +269,34 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	return nil
 }
 
+// capacityRound is one round's deletion of n keys (the ceiling) or rows
+// (Lethe): how long it took and the CPU spent meanwhile, by process.
+type capacityRound struct {
+	n    int
+	span time.Duration
+	cpu  cpuByProcess
+}
+
+func (r capacityRound) rate() float64 { return float64(r.n) / r.span.Seconds() }
+
+// perStoreCore is keys deleted a second of versitygw's CPU time.
+func (r capacityRound) perStoreCore() float64 {
+	return float64(r.n) / max(r.cpu.versitygw.Seconds(), 0.01)
+}
+
+// cores says how many cores each process used on average over the span.
+func (r capacityRound) cores() string {
+	s := r.span.Seconds()
+	return fmt.Sprintf("cores: machine %.2f, versitygw %.2f, postgres %.2f, this process %.2f",
+		r.cpu.machine.Seconds()/s, r.cpu.versitygw.Seconds()/s, r.cpu.postgres.Seconds()/s, r.cpu.self.Seconds()/s)
+}
+
 // storeCeiling puts keys, then deletes them as workers batch jobs would:
 // workers clients, each deleting 1,000 keys a call with store's
-// DeleteObjects concurrency, and returns keys a second.
-func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers int) (float64, error) {
+// DeleteObjects concurrency.
+func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers int) (capacityRound, error) {
 	if err := putKeys(ctx, store, keys); err != nil {
-		return 0, err
+		return capacityRound{}, err
 	}
 	batches := make(chan []string)
 	var (
@@ -283,6 +304,10 @@ func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers 
 		mu       sync.Mutex
 		firstErr error
 	)
+	before, err := readCPUByProcess()
+	if err != nil {
+		return capacityRound{}, err
+	}
 	start := time.Now()
 	for range workers {
 		wg.Add(1)
@@ -302,25 +327,36 @@ func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers 
 	}
 	close(batches)
 	wg.Wait()
-	return float64(len(keys)) / time.Since(start).Seconds(), firstErr
+	span := time.Since(start)
+	after, err := readCPUByProcess()
+	if err != nil {
+		return capacityRound{}, err
+	}
+	return capacityRound{n: len(keys), span: span, cpu: after.sub(before)}, firstErr
 }
 
 // letheCapacity puts the blobs of n rows from id first, inserts the rows
-// already expired, waits until the policy has deleted them all, and returns
-// rows a second from their first claim to the last row gone.
-func letheCapacity(ctx context.Context, pool *pgxpool.Pool, store blob.Store, first int64, n int, interval time.Duration) (float64, error) {
+// already expired, and waits until the policy has deleted them all. The
+// round's span runs from the rows' first claim to the last row gone; its
+// CPU from the insert to the last row gone (the wait for the planner's
+// run costs next to none).
+func letheCapacity(ctx context.Context, pool *pgxpool.Pool, store blob.Store, first int64, n int, interval time.Duration) (capacityRound, error) {
 	keys := make([]string, n)
 	for i := range keys {
 		keys[i] = "pastes/" + strconv.FormatInt(first+int64(i), 10)
 	}
 	if err := putKeys(ctx, store, keys); err != nil {
-		return 0, err
+		return capacityRound{}, err
+	}
+	before, err := readCPUByProcess()
+	if err != nil {
+		return capacityRound{}, err
 	}
 	if _, err := pool.Exec(ctx, `
 		INSERT INTO pastes (id, title, blob_key, expires_at)
 		SELECT g, 'paste ' || g, 'pastes/' || g, now() - interval '1 second'
 		FROM generate_series($1::bigint, $1::bigint + $2 - 1) g`, first, n); err != nil {
-		return 0, err
+		return capacityRound{}, err
 	}
 	deadline := time.Now().Add(max(2*time.Minute, 10*interval) + time.Duration(n)*time.Millisecond)
 	for {
@@ -329,17 +365,21 @@ func letheCapacity(ctx context.Context, pool *pgxpool.Pool, store blob.Store, fi
 		if err := pool.QueryRow(ctx, `
 			SELECT count(*), coalesce(extract(epoch FROM max(gone_at) - min(initiated_at))::float8, 0)
 			FROM pastes_gone WHERE id BETWEEN $1 AND $1 + $2 - 1`, first, n).Scan(&gone, &span); err != nil {
-			return 0, err
+			return capacityRound{}, err
 		}
 		if gone >= n {
-			return float64(n) / span, nil
+			after, err := readCPUByProcess()
+			if err != nil {
+				return capacityRound{}, err
+			}
+			return capacityRound{n: n, span: time.Duration(span * float64(time.Second)), cpu: after.sub(before)}, nil
 		}
 		if time.Now().After(deadline) {
-			return 0, fmt.Errorf("%d of %d rows left", n-gone, n)
+			return capacityRound{}, fmt.Errorf("%d of %d rows left", n-gone, n)
 		}
 		select {
 		case <-ctx.Done():
-			return 0, ctx.Err()
+			return capacityRound{}, ctx.Err()
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
@@ -433,6 +473,14 @@ func fileExists(p string) bool {
 }
 
 // medianSpread returns the median, min and max of xs.
+// meets spells a target's verdict.
+func meets(ok bool) string {
+	if ok {
+		return "meets"
+	}
+	return "MISSES"
+}
+
 func medianSpread(xs []float64) (med, lo, hi float64) {
 	s := slices.Clone(xs)
 	slices.Sort(s)

@@ -70,28 +70,7 @@ type volumeRun struct {
 	failed   int // verifications with outcome error
 	writer   writerStats
 	jobs     []volumeJobStats
-	cpu      volumeCPU
-}
-
-// volumeCPU is the CPU a run used, first request to last verification:
-// the machine's, this process's (Lethe's service and the benchmark's
-// requests and writer), PostgreSQL's and versitygw's.
-type volumeCPU struct {
-	machine, self, postgres, versitygw time.Duration
-}
-
-// readVolumeCPU reads what volumeCPU counts, as running totals.
-func readVolumeCPU() (volumeCPU, error) {
-	c, err := readCPU()
-	if err != nil {
-		return volumeCPU{}, err
-	}
-	byName := readCommandCPU("postgres", "versitygw")
-	return volumeCPU{machine: c.machine, self: c.self, postgres: byName["postgres"], versitygw: byName["versitygw"]}, nil
-}
-
-func (c volumeCPU) sub(o volumeCPU) volumeCPU {
-	return volumeCPU{machine: c.machine - o.machine, self: c.self - o.self, postgres: c.postgres - o.postgres, versitygw: c.versitygw - o.versitygw}
+	cpu      cpuByProcess
 }
 
 // volumeJobStats is where a run's River jobs of one kind spent their time.
@@ -363,7 +342,7 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 
 	requested := make(map[string]time.Time, len(keys))
 	writer := startWriter(ctx, pool, other)
-	cpuBefore, err := readVolumeCPU()
+	cpuBefore, err := readCPUByProcess()
 	if err != nil {
 		writer.stop()
 		return run, err
@@ -434,7 +413,7 @@ func volumeDelete(ctx context.Context, pool *pgxpool.Pool, base, way string, rat
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
-	cpuAfter, err := readVolumeCPU()
+	cpuAfter, err := readCPUByProcess()
 	if err != nil {
 		writer.stop()
 		return run, err
