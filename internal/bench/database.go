@@ -69,3 +69,88 @@ func freshDatabase(ctx context.Context, serverURL, name string, logger *slog.Log
 func riverJobTable() string {
 	return pgx.Identifier{config.DefaultRiverSchema, "river_job"}.Sanitize()
 }
+
+// autovacuumStandIn does for table what autovacuum does on a server that
+// runs it, when the server does not (autovacuum = off, as on a development
+// machine): without it, every deleted row stays a dead tuple, and each
+// round of a long benchmark pays for all the rounds before it. vacuumNow
+// vacuums table at once; start vacuums it on autovacuum's schedule until
+// stop, with autovacuum's own cost delay, so it takes what autovacuum
+// would take.
+// With autovacuum on, both do nothing and say so.
+type autovacuumStandIn struct {
+	pool  *pgxpool.Pool
+	table string
+	on    bool // the server runs autovacuum
+}
+
+func newAutovacuumStandIn(ctx context.Context, pool *pgxpool.Pool, table string) (*autovacuumStandIn, error) {
+	var setting string
+	if err := pool.QueryRow(ctx, `SELECT current_setting('autovacuum')`).Scan(&setting); err != nil {
+		return nil, fmt.Errorf("read autovacuum: %w", err)
+	}
+	return &autovacuumStandIn{pool: pool, table: table, on: setting == "on"}, nil
+}
+
+// String says what stands in for autovacuum in a benchmark's header.
+func (a *autovacuumStandIn) String() string {
+	if a.on {
+		return "autovacuum on"
+	}
+	return "autovacuum off: the benchmark vacuums " + a.table + " as autovacuum would"
+}
+
+func (a *autovacuumStandIn) vacuumNow(ctx context.Context) error {
+	if a.on {
+		return nil
+	}
+	if _, err := a.pool.Exec(ctx, "VACUUM "+pgx.Identifier{a.table}.Sanitize()); err != nil {
+		return fmt.Errorf("vacuum %s: %w", a.table, err)
+	}
+	return nil
+}
+
+// start vacuums table every autovacuum_naptime (1 min by default), each
+// run throttled as autovacuum's are (autovacuum_vacuum_cost_delay, 2ms
+// on PostgreSQL 12 and later), until stop returns.
+func (a *autovacuumStandIn) start(ctx context.Context, logger *slog.Logger) (stop func(), err error) {
+	if a.on {
+		return func() {}, nil
+	}
+	var naptime float64
+	if err := a.pool.QueryRow(ctx, `SELECT extract(epoch FROM current_setting('autovacuum_naptime')::interval)::float8`).Scan(&naptime); err != nil {
+		return nil, fmt.Errorf("read autovacuum_naptime: %w", err)
+	}
+	interval := max(time.Second, time.Duration(naptime*float64(time.Second)))
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			// VACUUM runs outside a transaction: the delay is the
+			// session's, reset before the connection goes back.
+			err := a.pool.AcquireFunc(ctx, func(conn *pgxpool.Conn) error {
+				if _, err := conn.Exec(ctx, `
+					SELECT set_config('vacuum_cost_delay', CASE current_setting('autovacuum_vacuum_cost_delay')
+						WHEN '-1' THEN current_setting('vacuum_cost_delay')
+						ELSE current_setting('autovacuum_vacuum_cost_delay') END, false)`); err != nil {
+					return err
+				}
+				defer conn.Exec(context.WithoutCancel(ctx), `RESET vacuum_cost_delay`)
+				_, err := conn.Exec(ctx, "VACUUM "+pgx.Identifier{a.table}.Sanitize())
+				return err
+			})
+			if err != nil && ctx.Err() == nil {
+				logger.Warn("Vacuum standing in for autovacuum", slog.String("table", a.table), slog.String("error", err.Error()))
+			}
+		}
+	}()
+	return func() { cancel(); <-done }, nil
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/lethehq/lethe/blob"
+	"github.com/lethehq/lethe/internal/pace"
 )
 
 // ExpireCapacityOptions configures ExpireCapacity. Zero values take the
@@ -97,10 +98,14 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	if opts.Duration < 5*time.Minute {
 		fmt.Fprintf(out, "(a shorter hold than the full run's 5 minutes: %s a phase)\n", opts.Duration)
 	}
-	fmt.Fprintln(out)
 	if err := expireLatencyTable(ctx, pool, lat.LiveRows); err != nil {
 		return err
 	}
+	vacuum, err := newAutovacuumStandIn(ctx, pool, "pastes")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "(%s)\n\n", vacuum)
 	stopRiver, _, err := expireLatencyStartRiver(ctx, pool, store, lat)
 	if err != nil {
 		return err
@@ -117,6 +122,12 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 			keys[i] = "pastes/" + strconv.FormatInt(nextID+int64(i), 10)
 		}
 		nextID += int64(opts.Keys)
+		// Each round leaves as many dead tuples as autovacuum's default
+		// threshold for the table (a fifth of its live rows): autovacuum
+		// would clean them before the next.
+		if err := vacuum.vacuumNow(ctx); err != nil {
+			return err
+		}
 		ceil, err := storeCeiling(ctx, store, keys, opts.Workers)
 		if err != nil {
 			return fmt.Errorf("store ceiling: %w", err)
@@ -211,11 +222,16 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	}
 	fmt.Fprintf(out, "  setup: %d blobs created in %s, before the Lethe phase\n", total, time.Since(start).Round(time.Second))
 	var prod expireLatencyProduction
+	stopVacuum, err := vacuum.start(ctx, opts.Logger)
+	if err != nil {
+		return err
+	}
 	withLethe, err := runPgbench("lethe", func() error {
 		var err error
 		prod, err = expireLatencyProduce(ctx, pool, "pastes", lat, total)
 		return err
 	})
+	stopVacuum()
 	if err != nil {
 		return err
 	}
@@ -337,9 +353,8 @@ func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers 
 
 // letheCapacity puts the blobs of n rows from id first, inserts the rows
 // already expired, and waits until the policy has deleted them all. The
-// round's span runs from the rows' first claim to the last row gone; its
-// CPU from the insert to the last row gone (the wait for the planner's
-// run costs next to none).
+// round's span and its CPU run from the rows' first claim to the last row
+// gone.
 func letheCapacity(ctx context.Context, pool *pgxpool.Pool, store blob.Store, first int64, n int, interval time.Duration) (capacityRound, error) {
 	keys := make([]string, n)
 	for i := range keys {
@@ -348,14 +363,30 @@ func letheCapacity(ctx context.Context, pool *pgxpool.Pool, store blob.Store, fi
 	if err := putKeys(ctx, store, keys); err != nil {
 		return capacityRound{}, err
 	}
-	before, err := readCPUByProcess()
-	if err != nil {
-		return capacityRound{}, err
-	}
 	if _, err := pool.Exec(ctx, `
 		INSERT INTO pastes (id, title, blob_key, expires_at)
 		SELECT g, 'paste ' || g, 'pastes/' || g, now() - interval '1 second'
 		FROM generate_series($1::bigint, $1::bigint + $2 - 1) g`, first, n); err != nil {
+		return capacityRound{}, err
+	}
+	// The CPU is counted from the planner's first claim, read within 10ms,
+	// as the span is: not over the wait for the planner's run.
+	for {
+		var claimed bool
+		if err := pool.QueryRow(ctx, `
+			SELECT EXISTS (SELECT FROM pastes WHERE id BETWEEN $1 AND $1 + $2 - 1 AND deletion_initiated_at IS NOT NULL)`,
+			first, n).Scan(&claimed); err != nil {
+			return capacityRound{}, err
+		}
+		if claimed {
+			break
+		}
+		if err := pace.Sleep(ctx, 10*time.Millisecond); err != nil {
+			return capacityRound{}, err
+		}
+	}
+	before, err := readCPUByProcess()
+	if err != nil {
 		return capacityRound{}, err
 	}
 	deadline := time.Now().Add(max(2*time.Minute, 10*interval) + time.Duration(n)*time.Millisecond)

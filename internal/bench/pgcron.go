@@ -3,7 +3,6 @@ package bench
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -62,8 +61,7 @@ const pgCronJob = `DELETE FROM pastes WHERE expires_at < now()`
 type streamRun struct {
 	gone             expireLatencyStats // expired → gone
 	fgIdle, fgDuring SweepLatency
-	lagPeak          time.Duration // the standby's replay lag (pg_stat_replication.replay_lag), at its peak
-	lagBytesPeak     int64         // WAL the standby had not replayed, at its peak
+	lag              lagPeaks
 	produced         int
 }
 
@@ -103,6 +101,11 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 		return nil, fmt.Errorf("pg_cron stream: %w", err)
 	}
 	defer admin.Close()
+	standby, err := pgxpool.New(ctx, clusters.Standby.URL)
+	if err != nil {
+		return nil, fmt.Errorf("pg_cron stream: %w", err)
+	}
+	defer standby.Close()
 	if _, err := admin.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS pg_cron`); err != nil {
 		return nil, fmt.Errorf("pg_cron stream: create extension pg_cron: %w", err)
 	}
@@ -134,13 +137,13 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 				name = "pg_cron"
 			}
 			fmt.Fprintf(out, "  round %d/%d, %s (load average %s)\n", round+1, so.Rounds, name, loadAverage())
-			r, err := streamOnce(ctx, clusters.Primary.URL, admin, opts, useCron)
+			r, err := streamOnce(ctx, clusters.Primary.URL, admin, standby, opts, useCron)
 			if err != nil {
 				return nil, fmt.Errorf("pg_cron stream, %s: %w", name, err)
 			}
-			fmt.Fprintf(out, "    %d rows; expired → gone p50 %s p99 %s max %s; foreground p99 %.2f ms, max %.2f ms (idle p99 %.2f ms); standby replay lag peak %s, %d bytes\n",
+			fmt.Fprintf(out, "    %d rows; expired → gone p50 %s p99 %s max %s; foreground p99 %.2f ms, max %.2f ms (idle p99 %.2f ms); standby stale at most %s (replay_lag reported %s), %d bytes unreplayed at most\n",
 				r.produced, sec(r.gone.p50), sec(r.gone.p99), sec(r.gone.max), sweepMS(r.fgDuring.P99), sweepMS(r.fgDuring.Max), sweepMS(r.fgIdle.P99),
-				r.lagPeak.Round(time.Millisecond), r.lagBytesPeak)
+				r.lag.stale.Round(time.Millisecond), r.lag.reported.Round(time.Millisecond), r.lag.bytes)
 			if useCron {
 				cron = append(cron, r)
 			} else {
@@ -165,8 +168,9 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 		{"foreground p99", "ms", func(r streamRun) float64 { return sweepMS(r.fgDuring.P99) }},
 		{"foreground max", "ms", func(r streamRun) float64 { return sweepMS(r.fgDuring.Max) }},
 		{"foreground p99 idle (before the stream)", "ms", func(r streamRun) float64 { return sweepMS(r.fgIdle.P99) }},
-		{"standby replay lag, peak", "s", func(r streamRun) float64 { return r.lagPeak.Seconds() }},
-		{"standby unreplayed WAL, peak", "kB", func(r streamRun) float64 { return float64(r.lagBytesPeak) / 1024 }},
+		{"standby's staleness, peak", "s", func(r streamRun) float64 { return r.lag.stale.Seconds() }},
+		{"standby unreplayed WAL, peak", "kB", func(r streamRun) float64 { return float64(r.lag.bytes) / 1024 }},
+		{"standby replay_lag as reported, peak", "s", func(r streamRun) float64 { return r.lag.reported.Seconds() }},
 	}
 	fmt.Fprintf(out, "\n  %-42s %26s %26s\n", "median (min – max)", "pg_cron", "Lethe")
 	for _, m := range metrics {
@@ -193,8 +197,7 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 	return []impactRatio{
 		ratio("gone_p99_lethe_vs_pg_cron", 0.2, metrics[0].f),
 		ratio("peak_replica_lag_lethe_vs_pg_cron", 0.5, metrics[5].f),
-		// The same peak as the WAL the standby had still to replay; the
-		// time above is what the standby's last reply reported.
+		// The same peak as the WAL the standby had still to replay.
 		ratio("peak_replica_unreplayed_lethe_vs_pg_cron", 0.5, metrics[6].f),
 		ratio("foreground_max_lethe_vs_pg_cron", 0.5, metrics[3].f),
 		ratio("foreground_p99_lethe_vs_pg_cron", 1.25, metrics[2].f),
@@ -204,7 +207,7 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 // streamOnce runs one stream on a fresh database of the primary at
 // serverURL: the foreground load, the producer, and pg_cron's job (useCron)
 // or Lethe's expire policy deleting, until every produced row is gone.
-func streamOnce(ctx context.Context, serverURL string, admin *pgxpool.Pool, opts ImpactOptions, useCron bool) (streamRun, error) {
+func streamOnce(ctx context.Context, serverURL string, admin, standby *pgxpool.Pool, opts ImpactOptions, useCron bool) (streamRun, error) {
 	so := opts.Stream
 	var r streamRun
 	pool, dropDB, err := freshDatabase(ctx, serverURL, "stream", opts.Logger)
@@ -259,7 +262,7 @@ func streamOnce(ctx context.Context, serverURL string, admin *pgxpool.Pool, opts
 	lagWG.Add(1)
 	go func() {
 		defer lagWG.Done()
-		r.lagPeak, r.lagBytesPeak = streamWatchLag(lagCtx, admin)
+		r.lag = streamWatchLag(lagCtx, admin, standby)
 	}()
 	fg.mark("during")
 	total := int(int64(so.Rate) * int64(so.Duration) / int64(time.Second))
@@ -322,25 +325,98 @@ policies:
 	return stop, nil
 }
 
-// streamWatchLag reads the standby's replay lag on the primary every 100ms
-// until ctx ends and returns the peaks: pg_stat_replication.replay_lag and
-// the WAL not yet replayed.
-func streamWatchLag(ctx context.Context, admin *pgxpool.Pool) (peak time.Duration, peakBytes int64) {
-	for {
-		var lag float64
-		var bytes int64
-		err := admin.QueryRow(ctx, `
-			SELECT coalesce(max(extract(epoch FROM replay_lag)), 0)::float8,
-			       coalesce(max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)), 0)::bigint
-			FROM pg_stat_replication`).Scan(&lag, &bytes)
-		if err == nil {
-			peak = max(peak, time.Duration(lag*float64(time.Second)))
-			peakBytes = max(peakBytes, bytes)
-		} else if errors.Is(ctx.Err(), context.Canceled) {
-			return peak, peakBytes
-		}
-		if pace.Sleep(ctx, 100*time.Millisecond) != nil {
-			return peak, peakBytes
+// lagSample is a WAL position read at a time: the primary's insert
+// position, or the standby's replay position.
+type lagSample struct {
+	at  time.Time
+	lsn int64
+}
+
+// lagPeaks is what streamWatchLag measured of the standby.
+type lagPeaks struct {
+	stale    time.Duration // how far behind the primary the standby's data was, at its worst
+	reported time.Duration // pg_stat_replication.replay_lag, as the standby's replies reported it
+	bytes    int64         // WAL the standby had not replayed, at its peak
+}
+
+// streamWatchLag measures the standby's lag until ctx ends. Every 10ms it
+// reads the primary's WAL insert position and, on the standby, the last
+// replayed position; the standby is as stale, when read, as the time since
+// the primary first wrote WAL beyond what the standby has replayed. That
+// is the age of the data a reader of the standby sees, to the sampling's
+// 10ms. pg_stat_replication's replay_lag, read every 100ms, is the
+// standby's own report: it moves only with the standby's replies, which
+// on a busy stream come every couple of hundred milliseconds whatever
+// the lag, so its peak says more about the replies than the replay.
+func streamWatchLag(ctx context.Context, primary, standby *pgxpool.Pool) lagPeaks {
+	sample := func(pool *pgxpool.Pool, query string, every time.Duration, out *[]lagSample) {
+		for {
+			var lsn int64
+			sent := time.Now()
+			err := pool.QueryRow(ctx, query).Scan(&lsn)
+			if err == nil {
+				at := sent // the standby had replayed at most lsn when asked
+				if pool == primary {
+					at = time.Now() // the primary had written at least lsn once answered
+				}
+				*out = append(*out, lagSample{at: at, lsn: lsn})
+			}
+			if pace.Sleep(ctx, every) != nil {
+				return
+			}
 		}
 	}
+	var (
+		wg             sync.WaitGroup
+		wrote, applied []lagSample
+		peaks          lagPeaks
+	)
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		sample(primary, `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint`, 10*time.Millisecond, &wrote)
+	}()
+	go func() {
+		defer wg.Done()
+		sample(standby, `SELECT coalesce(pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0'), 0)::bigint`, 10*time.Millisecond, &applied)
+	}()
+	go func() {
+		defer wg.Done()
+		for {
+			var lag float64
+			var bytes int64
+			err := primary.QueryRow(ctx, `
+				SELECT coalesce(max(extract(epoch FROM replay_lag)), 0)::float8,
+				       coalesce(max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)), 0)::bigint
+				FROM pg_stat_replication`).Scan(&lag, &bytes)
+			if err == nil {
+				peaks.reported = max(peaks.reported, time.Duration(lag*float64(time.Second)))
+				peaks.bytes = max(peaks.bytes, bytes)
+			}
+			if pace.Sleep(ctx, 100*time.Millisecond) != nil {
+				return
+			}
+		}
+	}()
+	wg.Wait()
+	peaks.stale = peakStaleness(wrote, applied)
+	return peaks
+}
+
+// peakStaleness returns the largest staleness of the standby's readings:
+// at each, the time since the primary's first reading beyond the position
+// the standby had replayed (none: not stale). Both lists are in time
+// order, and positions only grow.
+func peakStaleness(wrote, applied []lagSample) time.Duration {
+	var peak time.Duration
+	i := 0
+	for _, a := range applied {
+		for i < len(wrote) && wrote[i].lsn <= a.lsn {
+			i++
+		}
+		if i < len(wrote) && wrote[i].at.Before(a.at) {
+			peak = max(peak, a.at.Sub(wrote[i].at))
+		}
+	}
+	return peak
 }
