@@ -61,7 +61,7 @@ const pgCronJob = `DELETE FROM pastes WHERE expires_at < now()`
 type streamRun struct {
 	gone             expireLatencyStats // expired → gone
 	fgIdle, fgDuring SweepLatency
-	lag              lagPeaks
+	lag, lagIdle     lagPeaks // during the stream, and with the foreground alone before it
 	produced         int
 }
 
@@ -141,9 +141,9 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 			if err != nil {
 				return nil, fmt.Errorf("pg_cron stream, %s: %w", name, err)
 			}
-			fmt.Fprintf(out, "    %d rows; expired → gone p50 %s p99 %s max %s; foreground p99 %.2f ms, max %.2f ms (idle p99 %.2f ms); standby stale at most %s (replay_lag reported %s), %d bytes unreplayed at most\n",
+			fmt.Fprintf(out, "    %d rows; expired → gone p50 %s p99 %s max %s; foreground p99 %.2f ms, max %.2f ms (idle p99 %.2f ms); standby stale at most %s (%s with the foreground alone; replay_lag reported %s), %d bytes unreplayed at most\n",
 				r.produced, sec(r.gone.p50), sec(r.gone.p99), sec(r.gone.max), sweepMS(r.fgDuring.P99), sweepMS(r.fgDuring.Max), sweepMS(r.fgIdle.P99),
-				r.lag.stale.Round(time.Millisecond), r.lag.reported.Round(time.Millisecond), r.lag.bytes)
+				r.lag.stale.Round(time.Millisecond), r.lagIdle.stale.Round(time.Millisecond), r.lag.reported.Round(time.Millisecond), r.lag.bytes)
 			if useCron {
 				cron = append(cron, r)
 			} else {
@@ -169,6 +169,7 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 		{"foreground max", "ms", func(r streamRun) float64 { return sweepMS(r.fgDuring.Max) }},
 		{"foreground p99 idle (before the stream)", "ms", func(r streamRun) float64 { return sweepMS(r.fgIdle.P99) }},
 		{"standby's staleness, peak", "s", func(r streamRun) float64 { return r.lag.stale.Seconds() }},
+		{"standby's staleness, peak with the foreground alone", "s", func(r streamRun) float64 { return r.lagIdle.stale.Seconds() }},
 		{"standby unreplayed WAL, peak", "kB", func(r streamRun) float64 { return float64(r.lag.bytes) / 1024 }},
 		{"standby replay_lag as reported, peak", "s", func(r streamRun) float64 { return r.lag.reported.Seconds() }},
 	}
@@ -198,7 +199,7 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 		ratio("gone_p99_lethe_vs_pg_cron", 0.2, metrics[0].f),
 		ratio("peak_replica_lag_lethe_vs_pg_cron", 0.5, metrics[5].f),
 		// The same peak as the WAL the standby had still to replay.
-		ratio("peak_replica_unreplayed_lethe_vs_pg_cron", 0.5, metrics[6].f),
+		ratio("peak_replica_unreplayed_lethe_vs_pg_cron", 0.5, metrics[7].f),
 		ratio("foreground_max_lethe_vs_pg_cron", 0.5, metrics[3].f),
 		ratio("foreground_p99_lethe_vs_pg_cron", 1.25, metrics[2].f),
 	}, nil
@@ -229,14 +230,18 @@ func streamOnce(ctx context.Context, serverURL string, admin, standby *pgxpool.P
 		return r, err
 	}
 	defer stopFg()
-	for _, step := range []struct {
-		phase string
-		wait  time.Duration
-	}{{"", time.Second}, {"idle", opts.FgIdle}} {
-		fg.mark(step.phase)
-		if err := pace.Sleep(ctx, step.wait); err != nil {
-			return r, err
-		}
+	fg.mark("")
+	if err := pace.Sleep(ctx, time.Second); err != nil {
+		return r, err
+	}
+	// The standby's staleness with the foreground alone is the floor under
+	// both deletions' peaks.
+	fg.mark("idle")
+	idleCtx, stopIdle := context.WithTimeout(ctx, opts.FgIdle)
+	r.lagIdle = streamWatchLag(idleCtx, admin, standby)
+	stopIdle()
+	if err := ctx.Err(); err != nil {
+		return r, err
 	}
 
 	if useCron {
@@ -325,7 +330,7 @@ policies:
 	return stop, nil
 }
 
-// lagSample is a WAL position read at a time: the primary's insert
+// lagSample is a WAL position read at a time: the primary's flush
 // position, or the standby's replay position.
 type lagSample struct {
 	at  time.Time
@@ -340,11 +345,14 @@ type lagPeaks struct {
 }
 
 // streamWatchLag measures the standby's lag until ctx ends. Every 10ms it
-// reads the primary's WAL insert position and, on the standby, the last
+// reads the primary's WAL flush position (what its commits have made
+// durable, and all the standby can be sent) and, on the standby, the last
 // replayed position; the standby is as stale, when read, as the time since
-// the primary first wrote WAL beyond what the standby has replayed. That
-// is the age of the data a reader of the standby sees, to the sampling's
-// 10ms. pg_stat_replication's replay_lag, read every 100ms, is the
+// the primary first flushed WAL beyond what the standby has replayed. That
+// is the age of the committed data a reader of the standby sees, to the
+// sampling's 10ms. (The insert position would also count WAL that no
+// commit waits for, which the WAL writer flushes every wal_writer_delay,
+// 200ms: a floor under every reading, whoever deletes.) pg_stat_replication's replay_lag, read every 100ms, is the
 // standby's own report: it moves only with the standby's replies, which
 // on a busy stream come every couple of hundred milliseconds whatever
 // the lag, so its peak says more about the replies than the replay.
@@ -374,7 +382,7 @@ func streamWatchLag(ctx context.Context, primary, standby *pgxpool.Pool) lagPeak
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		sample(primary, `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint`, 10*time.Millisecond, &wrote)
+		sample(primary, `SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), '0/0')::bigint`, 10*time.Millisecond, &wrote)
 	}()
 	go func() {
 		defer wg.Done()
