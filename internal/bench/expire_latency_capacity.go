@@ -205,9 +205,13 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 		return err
 	}
 	var prodOnly expireLatencyProduction
+	var prodOnlyCPU, prodCPU capacityRound
 	producerOnly, err := runPgbench("producer", func() error {
 		var err error
-		prodOnly, err = expireLatencyProduce(ctx, pool, "pastes_shadow", lat, total)
+		prodOnlyCPU, err = timeCPU(func() (int, error) {
+			prodOnly, err = expireLatencyProduce(ctx, pool, "pastes_shadow", lat, total)
+			return prodOnly.rows, err
+		})
 		return err
 	})
 	if err != nil {
@@ -228,7 +232,10 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	}
 	withLethe, err := runPgbench("lethe", func() error {
 		var err error
-		prod, err = expireLatencyProduce(ctx, pool, "pastes", lat, total)
+		prodCPU, err = timeCPU(func() (int, error) {
+			prod, err = expireLatencyProduce(ctx, pool, "pastes", lat, total)
+			return prod.rows, err
+		})
 		return err
 	})
 	stopVacuum()
@@ -237,6 +244,8 @@ func ExpireCapacity(ctx context.Context, opts ExpireCapacityOptions) error {
 	}
 	fmt.Fprintf(out, "  producer: %d rows in %s beside Lethe (%.0f rows/s; alone %.0f rows/s), worst lag %s\n",
 		prod.rows, prod.dur.Round(time.Millisecond), float64(prod.rows)/prod.dur.Seconds(), float64(prodOnly.rows)/prodOnly.dur.Seconds(), prod.maxLag.Round(time.Millisecond))
+	fmt.Fprintf(out, "  %s beside the producer and Lethe (pgbench's backends count as postgres; this process is the producer and Lethe)\n", prodCPU.cores())
+	fmt.Fprintf(out, "  %s beside the producer alone\n", prodOnlyCPU.cores())
 	drainStart := time.Now()
 	if err := expireLatencyDrain(ctx, pool, total, lat.ExpiresIn+max(2*time.Minute, 10*opts.Interval)); err != nil {
 		return err
@@ -307,6 +316,26 @@ func (r capacityRound) cores() string {
 		r.cpu.machine.Seconds()/s, r.cpu.versitygw.Seconds()/s, r.cpu.postgres.Seconds()/s, r.cpu.self.Seconds()/s)
 }
 
+// timeCPU runs fn, which returns how many keys or rows it handled, and
+// returns them with its span and the CPU spent meanwhile, by process.
+func timeCPU(fn func() (int, error)) (capacityRound, error) {
+	before, err := readCPUByProcess()
+	if err != nil {
+		return capacityRound{}, err
+	}
+	start := time.Now()
+	n, err := fn()
+	span := time.Since(start)
+	if err != nil {
+		return capacityRound{}, err
+	}
+	after, err := readCPUByProcess()
+	if err != nil {
+		return capacityRound{}, err
+	}
+	return capacityRound{n: n, span: span, cpu: after.sub(before)}, nil
+}
+
 // storeCeiling puts keys, then deletes them as workers batch jobs would:
 // workers clients, each deleting 1,000 keys a call with store's
 // DeleteObjects concurrency.
@@ -320,35 +349,27 @@ func storeCeiling(ctx context.Context, store blob.Store, keys []string, workers 
 		mu       sync.Mutex
 		firstErr error
 	)
-	before, err := readCPUByProcess()
-	if err != nil {
-		return capacityRound{}, err
-	}
-	start := time.Now()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range batches {
-				if _, err := store.Delete(ctx, b); err != nil {
-					mu.Lock()
-					firstErr = cmp.Or(firstErr, err)
-					mu.Unlock()
+	return timeCPU(func() (int, error) {
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for b := range batches {
+					if _, err := store.Delete(ctx, b); err != nil {
+						mu.Lock()
+						firstErr = cmp.Or(firstErr, err)
+						mu.Unlock()
+					}
 				}
-			}
-		}()
-	}
-	for i := 0; i < len(keys); i += blob.MaxDeleteBatch {
-		batches <- keys[i:min(i+blob.MaxDeleteBatch, len(keys))]
-	}
-	close(batches)
-	wg.Wait()
-	span := time.Since(start)
-	after, err := readCPUByProcess()
-	if err != nil {
-		return capacityRound{}, err
-	}
-	return capacityRound{n: len(keys), span: span, cpu: after.sub(before)}, firstErr
+			}()
+		}
+		for i := 0; i < len(keys); i += blob.MaxDeleteBatch {
+			batches <- keys[i:min(i+blob.MaxDeleteBatch, len(keys))]
+		}
+		close(batches)
+		wg.Wait()
+		return len(keys), firstErr
+	})
 }
 
 // letheCapacity puts the blobs of n rows from id first, inserts the rows
