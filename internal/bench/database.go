@@ -76,8 +76,7 @@ func riverJobTable() string {
 // round of a long benchmark pays for all the rounds before it. vacuumNow
 // vacuums table at once; start vacuums it on autovacuum's schedule until
 // stop, with autovacuum's own cost delay, so it takes what autovacuum
-// would take.
-// With autovacuum on, both do nothing and say so.
+// would take. With autovacuum on, both do nothing, and String says which.
 type autovacuumStandIn struct {
 	pool  *pgxpool.Pool
 	table string
