@@ -173,11 +173,11 @@ func impactStream(ctx context.Context, opts ImpactOptions) ([]impactRatio, error
 		{"standby unreplayed WAL, peak", "kB", func(r streamRun) float64 { return float64(r.lag.bytes) / 1024 }},
 		{"standby replay_lag as reported, peak", "s", func(r streamRun) float64 { return r.lag.reported.Seconds() }},
 	}
-	fmt.Fprintf(out, "\n  %-42s %26s %26s\n", "median (min – max)", "pg_cron", "Lethe")
+	fmt.Fprintf(out, "\n  %-54s %26s %26s\n", "median (min – max)", "pg_cron", "Lethe")
 	for _, m := range metrics {
 		cm, clo, chi := stat(cron, m.f)
 		lm, llo, lhi := stat(lethe, m.f)
-		fmt.Fprintf(out, "  %-42s %26s %26s\n", m.name+", "+m.unit,
+		fmt.Fprintf(out, "  %-54s %26s %26s\n", m.name+", "+m.unit,
 			fmt.Sprintf("%.3f (%.3f – %.3f)", cm, clo, chi), fmt.Sprintf("%.3f (%.3f – %.3f)", lm, llo, lhi))
 	}
 
