@@ -298,9 +298,6 @@ func (f *foreground) start() (stop func(), err error) {
 			f.record(lines.Text())
 		}
 		err := cmd.Wait()
-		if !isReady {
-			close(ready)
-		}
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		if err != nil && f.err == nil {
@@ -309,13 +306,18 @@ func (f *foreground) start() (stop func(), err error) {
 	}()
 	select {
 	case <-ready:
+	case <-finished: // it stopped before it was ready: its error is recorded
+		if err := f.failure(); err != nil {
+			return nil, err
+		}
+		return nil, errors.New("foreground process: exited before it was ready")
 	case <-time.After(foregroundReady):
 		cmd.Process.Kill()
 		<-finished
 		return nil, fmt.Errorf("foreground process: not connected after %s", foregroundReady)
 	}
 	select {
-	case <-finished: // it stopped before it was ready, or right after
+	case <-finished: // it stopped right after it was ready
 		if err := f.failure(); err != nil {
 			return nil, err
 		}
