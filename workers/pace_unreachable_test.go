@@ -98,7 +98,13 @@ func TestPaceSeesTheForegroundsStatements(t *testing.T) {
 	if err := b.deps.Metrics.Pace.ForegroundP99.WithLabelValues("idempotency", "batches").Write(&gauge); err != nil {
 		t.Fatal(err)
 	}
-	if v := gauge.GetGauge().GetValue(); v < 0.015 || v > 1 {
-		t.Errorf(`lethe_pace_foreground_p99_seconds{when="batches"} = %v, want about the application's 20 – 40ms statements`, v)
+	// A statement seen running but not seen ending counts for as long as it
+	// was seen running, a lower bound: on a starved machine, whose sampler
+	// reads late, the p99 falls below the statements' 20 – 40ms. What the
+	// gauge must show is the application's statements, several
+	// milliseconds at least, where a commit probe of Lethe's takes a
+	// fraction of one.
+	if v := gauge.GetGauge().GetValue(); v < 0.005 || v > 1 {
+		t.Errorf(`lethe_pace_foreground_p99_seconds{when="batches"} = %v, want the application's 20 – 40ms statements (at least 5ms)`, v)
 	}
 }

@@ -44,6 +44,7 @@ type sampler struct {
 	used    time.Time // when a batch last began
 	inBatch int       // batches running
 	begun   int64     // batches begun, ever
+	ended   int64     // batches ended (end called), ever
 }
 
 // probe is one kind of measurement and what the sampler took of it.
@@ -147,6 +148,7 @@ func (s *sampler) end() measured {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inBatch = max(s.inBatch-1, 0)
+	s.ended++
 	s.statements.ended = true
 	var m measured
 	for i := range s.probes {
@@ -222,7 +224,7 @@ const measureWithin = time.Second
 // moment of it.
 func (s *sampler) probe(ctx context.Context, p *probe) {
 	s.mu.Lock()
-	busy, begun := s.inBatch > 0, s.begun
+	busy, begun, ended := s.inBatch > 0, s.begun, s.ended
 	s.mu.Unlock()
 	probeCtx, cancel := context.WithTimeout(ctx, measureWithin)
 	d, err := p.measure(probeCtx, s.pool)
@@ -232,6 +234,11 @@ func (s *sampler) probe(ctx context.Context, p *probe) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if busy && s.ended != ended {
+		// Begun while a batch ran whose measure end has returned since:
+		// it belongs to that batch, not to the next one's verdict.
+		return
+	}
 	if busy || s.inBatch > 0 || s.begun != begun {
 		p.during = append(p.during, d)
 		return
