@@ -221,7 +221,8 @@ const statementsEvery = 3
 const measureWithin = time.Second
 
 // probe takes one probe of p and files it by whether a batch ran at any
-// moment of it.
+// moment of it. One begun in a batch whose measure end has returned since
+// is dropped: it came too late for that batch's verdict.
 func (s *sampler) probe(ctx context.Context, p *probe) {
 	s.mu.Lock()
 	busy, begun, ended := s.inBatch > 0, s.begun, s.ended
