@@ -13,6 +13,7 @@ import (
 	"github.com/lethehq/lethe/config"
 	"github.com/lethehq/lethe/db"
 	"github.com/lethehq/lethe/internal/demo/schema"
+	"github.com/lethehq/lethe/internal/pace"
 	"github.com/lethehq/lethe/internal/pgboot"
 	"github.com/lethehq/lethe/migrations"
 )
@@ -103,7 +104,27 @@ func (a *autovacuumStandIn) vacuumNow(ctx context.Context) error {
 	if a.on {
 		return nil
 	}
-	if _, err := a.pool.Exec(ctx, "VACUUM "+pgx.Identifier{a.table}.Sanitize()); err != nil {
+	return a.vacuum(ctx, false)
+}
+
+// vacuum vacuums the table, throttled as autovacuum is when throttled.
+// VACUUM runs outside a transaction, so the cost delay is the session's,
+// reset before the connection goes back to the pool.
+func (a *autovacuumStandIn) vacuum(ctx context.Context, throttled bool) error {
+	err := a.pool.AcquireFunc(ctx, func(conn *pgxpool.Conn) error {
+		if throttled {
+			if _, err := conn.Exec(ctx, `
+				SELECT set_config('vacuum_cost_delay', CASE current_setting('autovacuum_vacuum_cost_delay')
+					WHEN '-1' THEN current_setting('vacuum_cost_delay')
+					ELSE current_setting('autovacuum_vacuum_cost_delay') END, false)`); err != nil {
+				return err
+			}
+			defer conn.Exec(context.WithoutCancel(ctx), `RESET vacuum_cost_delay`)
+		}
+		_, err := conn.Exec(ctx, "VACUUM "+pgx.Identifier{a.table}.Sanitize())
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("vacuum %s: %w", a.table, err)
 	}
 	return nil
@@ -125,28 +146,8 @@ func (a *autovacuumStandIn) start(ctx context.Context, logger *slog.Logger) (sto
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tick := time.NewTicker(interval)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-			}
-			// VACUUM runs outside a transaction: the delay is the
-			// session's, reset before the connection goes back.
-			err := a.pool.AcquireFunc(ctx, func(conn *pgxpool.Conn) error {
-				if _, err := conn.Exec(ctx, `
-					SELECT set_config('vacuum_cost_delay', CASE current_setting('autovacuum_vacuum_cost_delay')
-						WHEN '-1' THEN current_setting('vacuum_cost_delay')
-						ELSE current_setting('autovacuum_vacuum_cost_delay') END, false)`); err != nil {
-					return err
-				}
-				defer conn.Exec(context.WithoutCancel(ctx), `RESET vacuum_cost_delay`)
-				_, err := conn.Exec(ctx, "VACUUM "+pgx.Identifier{a.table}.Sanitize())
-				return err
-			})
-			if err != nil && ctx.Err() == nil {
+		for pace.Sleep(ctx, interval) == nil {
+			if err := a.vacuum(ctx, true); err != nil && ctx.Err() == nil {
 				logger.Warn("Vacuum standing in for autovacuum", slog.String("table", a.table), slog.String("error", err.Error()))
 			}
 		}

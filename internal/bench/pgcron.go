@@ -357,19 +357,21 @@ type lagPeaks struct {
 // on a busy stream come every couple of hundred milliseconds whatever
 // the lag, so its peak says more about the replies than the replay.
 func streamWatchLag(ctx context.Context, primary, standby *pgxpool.Pool) lagPeaks {
-	sample := func(pool *pgxpool.Pool, query string, every time.Duration, out *[]lagSample) {
+	// Each reading is stamped on the side that understates the lag: the
+	// primary had flushed at least lsn once it answered, the standby had
+	// replayed at most lsn when it was asked.
+	sample := func(pool *pgxpool.Pool, query string, stampOnAnswer bool, out *[]lagSample) {
 		for {
 			var lsn int64
 			sent := time.Now()
-			err := pool.QueryRow(ctx, query).Scan(&lsn)
-			if err == nil {
-				at := sent // the standby had replayed at most lsn when asked
-				if pool == primary {
-					at = time.Now() // the primary had written at least lsn once answered
+			if err := pool.QueryRow(ctx, query).Scan(&lsn); err == nil {
+				at := sent
+				if stampOnAnswer {
+					at = time.Now()
 				}
 				*out = append(*out, lagSample{at: at, lsn: lsn})
 			}
-			if pace.Sleep(ctx, every) != nil {
+			if pace.Sleep(ctx, 10*time.Millisecond) != nil {
 				return
 			}
 		}
@@ -382,11 +384,11 @@ func streamWatchLag(ctx context.Context, primary, standby *pgxpool.Pool) lagPeak
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
-		sample(primary, `SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), '0/0')::bigint`, 10*time.Millisecond, &wrote)
+		sample(primary, `SELECT pg_wal_lsn_diff(pg_current_wal_flush_lsn(), '0/0')::bigint`, true, &wrote)
 	}()
 	go func() {
 		defer wg.Done()
-		sample(standby, `SELECT coalesce(pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0'), 0)::bigint`, 10*time.Millisecond, &applied)
+		sample(standby, `SELECT coalesce(pg_wal_lsn_diff(pg_last_wal_replay_lsn(), '0/0'), 0)::bigint`, false, &applied)
 	}()
 	go func() {
 		defer wg.Done()
