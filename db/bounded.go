@@ -95,16 +95,12 @@ func (b Bounded) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comm
 	if b.exec != nil {
 		return b.exec.Exec(ctx, sql, args...)
 	}
-	if b.pool == nil {
-		return pgconn.CommandTag{}, errUnbounded
+	br, err := b.send(ctx, sql, args)
+	if err != nil {
+		return pgconn.CommandTag{}, err
 	}
-	var tag pgconn.CommandTag
-	err := b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
-		var err error
-		tag, err = tx.Exec(ctx, sql, args...)
-		return err
-	})
-	return tag, err
+	tag, err := br.Exec()
+	return tag, errors.Join(err, br.Close())
 }
 
 // QueryRow runs sql with b's timeouts; on a pool, the statement runs when
@@ -114,12 +110,15 @@ func (b Bounded) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row 
 		return b.exec.QueryRow(ctx, sql, args...)
 	}
 	return boundedRow(func(dest ...any) error {
-		if b.pool == nil {
-			return errUnbounded
+		br, err := b.send(ctx, sql, args)
+		if err != nil {
+			return err
 		}
-		return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
-			return tx.QueryRow(ctx, sql, args...).Scan(dest...)
-		})
+		err = br.QueryRow().Scan(dest...)
+		if closeErr := br.Close(); err == nil {
+			err = closeErr
+		}
+		return err
 	})
 }
 
@@ -129,19 +128,78 @@ func (b Bounded) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 	if b.exec != nil {
 		return b.exec.Query(ctx, sql, args...)
 	}
+	br, err := b.send(ctx, sql, args)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := br.Query()
+	if err != nil {
+		_ = br.Close()
+		return nil, err
+	}
+	return &batchRows{Rows: rows, br: br}, nil
+}
+
+// SendBatch sends batch's statements in one round trip with b's timeouts:
+// in b's transaction or session, or on a pool in one implicit transaction
+// after the statement that sets them locally. The caller closes the
+// results; on a pool a failure to set the timeouts is the first result's
+// error.
+func (b Bounded) SendBatch(ctx context.Context, batch *pgx.Batch) pgx.BatchResults {
+	if b.exec != nil {
+		sender, ok := b.exec.(interface {
+			SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
+		})
+		if !ok {
+			return failedBatch{fmt.Errorf("send a batch: %T cannot", b.exec)}
+		}
+		return sender.SendBatch(ctx, batch)
+	}
+	if b.pool == nil {
+		return failedBatch{errUnbounded}
+	}
+	local := &pgx.Batch{}
+	if !b.t.queueLocal(local) {
+		return b.pool.SendBatch(ctx, batch)
+	}
+	local.QueuedQueries = append(local.QueuedQueries, batch.QueuedQueries...)
+	br := b.pool.SendBatch(ctx, local)
+	if _, err := br.Exec(); err != nil {
+		_ = br.Close()
+		return failedBatch{fmt.Errorf("set lock_timeout and statement_timeout: %w", err)}
+	}
+	return br
+}
+
+// failedBatch is the results of a batch that was never sent: every result
+// is err.
+type failedBatch struct{ err error }
+
+func (f failedBatch) Exec() (pgconn.CommandTag, error) { return pgconn.CommandTag{}, f.err }
+func (f failedBatch) Query() (pgx.Rows, error)         { return nil, f.err }
+func (f failedBatch) QueryRow() pgx.Row                { return boundedRow(func(...any) error { return f.err }) }
+func (f failedBatch) Close() error                     { return f.err }
+func (f failedBatch) Tx() pgx.Tx                       { return nil }
+
+// send sends sql to a connection of b.pool in one round trip, after the
+// statement that sets b's timeouts locally: a batch runs in one implicit
+// transaction, so the settings hold for sql and end with it. The caller
+// reads sql's result from the BatchResults and closes them.
+func (b Bounded) send(ctx context.Context, sql string, args []any) (pgx.BatchResults, error) {
 	if b.pool == nil {
 		return nil, errUnbounded
 	}
-	tx, err := b.begin(ctx)
-	if err != nil {
-		return nil, err
+	batch := &pgx.Batch{}
+	local := b.t.queueLocal(batch)
+	batch.Queue(sql, args...)
+	br := b.pool.SendBatch(ctx, batch)
+	if local {
+		if _, err := br.Exec(); err != nil {
+			_ = br.Close()
+			return nil, fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
+		}
 	}
-	rows, err := tx.Query(ctx, sql, args...)
-	if err != nil {
-		_ = tx.Rollback(context.WithoutCancel(ctx))
-		return nil, err
-	}
-	return &txRows{Rows: rows, ctx: context.WithoutCancel(ctx), tx: tx}, nil
+	return br, nil
 }
 
 // Begin starts a transaction with b's timeouts: on a pool a new one, in a
@@ -193,20 +251,18 @@ type boundedRow func(dest ...any) error
 
 func (r boundedRow) Scan(dest ...any) error { return r(dest...) }
 
-// txRows are the rows of a statement in a transaction of its own, which
-// Close ends: committed when the rows were read without error, else rolled
-// back.
-type txRows struct {
+// batchRows are the rows of a statement sent in a batch of its own
+// (Bounded.send), whose implicit transaction Close ends.
+type batchRows struct {
 	pgx.Rows
-	ctx    context.Context
-	tx     pgx.Tx
+	br     pgx.BatchResults
 	closed bool
 	err    error
 }
 
-// Next ends the transaction after the last row, for callers that read
-// every row and never Close.
-func (r *txRows) Next() bool {
+// Next closes the batch after the last row, for callers that read every
+// row and never Close.
+func (r *batchRows) Next() bool {
 	if r.Rows.Next() {
 		return true
 	}
@@ -214,22 +270,18 @@ func (r *txRows) Next() bool {
 	return false
 }
 
-func (r *txRows) Close() {
+func (r *batchRows) Close() {
 	if r.closed {
 		return
 	}
 	r.closed = true
 	r.Rows.Close()
-	if err := r.Rows.Err(); err != nil {
-		_ = r.tx.Rollback(r.ctx)
-		return
-	}
-	if err := r.tx.Commit(r.ctx); err != nil {
-		r.err = fmt.Errorf("commit: %w", err)
+	if err := r.br.Close(); err != nil && r.Rows.Err() == nil {
+		r.err = err
 	}
 }
 
-func (r *txRows) Err() error {
+func (r *batchRows) Err() error {
 	if err := r.Rows.Err(); err != nil {
 		return err
 	}

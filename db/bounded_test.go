@@ -69,6 +69,20 @@ func TestBounded(t *testing.T) {
 		if n := pool.Stat().AcquiredConns(); n != 0 {
 			t.Errorf("%d connections still held after the rows were read", n)
 		}
+		// A batch runs whole in one implicit transaction with them.
+		batch := &pgx.Batch{}
+		batch.Queue(settingsSQL)
+		batch.Queue(settingsSQL)
+		br := b.SendBatch(ctx, batch)
+		for i := range 2 {
+			var got [2]string
+			if err := br.QueryRow().Scan(&got[0], &got[1]); err != nil || got != want {
+				t.Errorf("the batch's statement %d ran with %v (%v), want %v", i+1, got, err, want)
+			}
+		}
+		if err := br.Close(); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := b.Exec(ctx, `SELECT pg_sleep(3)`); err == nil {
 			t.Error("a statement longer than the statement timeout ran to its end")
 		}

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/lethehq/lethe/db/internal/dbsqlc"
 )
 
 // Hold is a legal hold on an entity key (lethe_entity_holds): while it
@@ -127,6 +129,30 @@ func GetHold(ctx context.Context, exec Executor, entity, key string) (*Hold, err
 		return nil, fmt.Errorf("read hold of %s %s: %w", entity, key, err)
 	}
 	return h, nil
+}
+
+// TxExclusive begins a deletion of (entity, key) in tx, in one round trip:
+// it sets t locally (Timeouts.Tx), takes the entity's exclusive lock
+// (LockExclusive) and then reads its hold (GetHold), nil when it is not
+// held. It returns tx as a Bounded carrying t.
+func (t Timeouts) TxExclusive(ctx context.Context, tx pgx.Tx, entity, key string) (Bounded, *Hold, error) {
+	batch := &pgx.Batch{}
+	t.queueLocal(batch)
+	batch.Queue(dbsqlc.TombstoneLockExclusiveSQL, entity, key)
+	var hold *Hold
+	batch.Queue(`SELECT `+holdColumns+` FROM lethe_entity_holds WHERE entity = $1 AND key = $2`, entity, key).
+		QueryRow(func(row pgx.Row) error {
+			h, err := scanHold(row)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil
+			}
+			hold = h
+			return err
+		})
+	if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+		return Bounded{}, nil, fmt.Errorf("lock %s %s and read its hold: %w", entity, key, err)
+	}
+	return Bounded{t: t, exec: tx, tx: tx}, hold, nil
 }
 
 // HeldKeys returns the holds among keys of entity, by key.

@@ -37,14 +37,31 @@ func (t Timeouts) SetLocal(ctx context.Context, tx pgx.Tx) error {
 	if t.Lock <= 0 && t.Statement <= 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, `
-		SELECT CASE WHEN $1 THEN set_config('lock_timeout', $2, true) END,
-		       CASE WHEN $3 THEN set_config('statement_timeout', $4, true) END`,
-		t.Lock > 0, durationSetting(t.Lock), t.Statement > 0, durationSetting(t.Statement))
-	if err != nil {
+	if _, err := tx.Exec(ctx, setLocalSQL, t.localArgs()...); err != nil {
 		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
+}
+
+// setLocalSQL sets lock_timeout ($2, when $1) and statement_timeout ($4,
+// when $3) for the current transaction.
+const setLocalSQL = `
+	SELECT CASE WHEN $1 THEN set_config('lock_timeout', $2, true) END,
+	       CASE WHEN $3 THEN set_config('statement_timeout', $4, true) END`
+
+func (t Timeouts) localArgs() []any {
+	return []any{t.Lock > 0, durationSetting(t.Lock), t.Statement > 0, durationSetting(t.Statement)}
+}
+
+// queueLocal queues SetLocal's statement on batch, unless t leaves both
+// settings alone, and reports whether it did: the statements queued after
+// it run under t, a batch being one implicit transaction.
+func (t Timeouts) queueLocal(batch *pgx.Batch) bool {
+	if t.Lock <= 0 && t.Statement <= 0 {
+		return false
+	}
+	batch.Queue(setLocalSQL, t.localArgs()...)
+	return true
 }
 
 // SetSession sets lock_timeout and statement_timeout on conn's session, for
@@ -60,11 +77,10 @@ func (t Timeouts) SetSession(ctx context.Context, conn Executor) error {
 }
 
 // ResetSession undoes SetSession, in one round trip: both settings go
-// back to their values at the session's start, as RESET does.
+// back to their values at the session's start. (Two RESETs in one simple
+// query; a statement without arguments is sent as one.)
 func ResetSession(ctx context.Context, conn Executor) error {
-	_, err := conn.Exec(ctx, `
-		SELECT set_config(name, reset_val, false) FROM pg_settings
-		WHERE name IN ('lock_timeout', 'statement_timeout')`)
+	_, err := conn.Exec(ctx, `RESET lock_timeout; RESET statement_timeout`)
 	if err != nil {
 		return fmt.Errorf("reset lock_timeout and statement_timeout: %w", err)
 	}

@@ -28,6 +28,10 @@ type Conn interface {
 type Bounded interface {
 	Conn
 	Bounds() (lock, statement time.Duration)
+	// SendBatch sends batch's statements in one round trip, with the
+	// bounds, in the transaction or session of the Bounded (on a pool, in
+	// one implicit transaction). The caller closes the results.
+	SendBatch(ctx context.Context, batch *pgx.Batch) pgx.BatchResults
 }
 
 // Changes counts, per table, the rows a transaction deleted and the rows it
@@ -118,16 +122,21 @@ func (e *StatementError) Message() string {
 // writes: the counts are the transaction's. A refused statement is a
 // *StatementError.
 func (g *EntityGraph) DeleteRows(ctx context.Context, exec Bounded, key string) (Changes, error) {
-	before, err := g.xactStats(ctx, exec)
-	if err != nil {
-		return Changes{}, err
+	// One round trip: the counters, the statements, the counters again,
+	// run in that order in the caller's transaction.
+	stmts := g.deleteStatements()
+	tables := g.allTables()
+	batch := &pgx.Batch{}
+	batch.Queue(xactStatsSQL, tables)
+	for _, stmt := range stmts {
+		batch.Queue(stmt.SQL, key)
 	}
-	for _, stmt := range g.deleteStatements() {
-		if _, err := exec.Exec(ctx, stmt.SQL, key); err != nil {
-			return Changes{}, &StatementError{Entity: g.Name, Key: key, Table: stmt.Table, Err: err}
-		}
+	batch.Queue(xactStatsSQL, tables)
+	br := exec.SendBatch(ctx, batch)
+	changes, err := g.deleteBatch(br, stmts, key)
+	if closeErr := br.Close(); err == nil && closeErr != nil {
+		err = fmt.Errorf("delete %s %s: %w", g.Name, key, closeErr)
 	}
-	changes, err := g.xactChanges(ctx, exec, before)
 	if err != nil {
 		return Changes{}, err
 	}
@@ -135,6 +144,24 @@ func (g *EntityGraph) DeleteRows(ctx context.Context, exec Bounded, key string) 
 		changes.Deleted[table] += 0
 	}
 	return changes, nil
+}
+
+// deleteBatch reads the results of DeleteRows' batch.
+func (g *EntityGraph) deleteBatch(br pgx.BatchResults, stmts []statement, key string) (Changes, error) {
+	before, err := g.scanStats(br.Query())
+	if err != nil {
+		return Changes{}, err
+	}
+	for _, stmt := range stmts {
+		if _, err := br.Exec(); err != nil {
+			return Changes{}, &StatementError{Entity: g.Name, Key: key, Table: stmt.Table, Err: err}
+		}
+	}
+	after, err := g.scanStats(br.Query())
+	if err != nil {
+		return Changes{}, err
+	}
+	return after.since(before), nil
 }
 
 // statement is one of a deletion's statements, on Table; its $1 is the key.
@@ -161,18 +188,23 @@ func (g *EntityGraph) xactChanges(ctx context.Context, exec Executor, before Cha
 	if err != nil {
 		return Changes{}, err
 	}
+	return after.since(before), nil
+}
+
+// since is what was counted from before to c.
+func (c Changes) since(before Changes) Changes {
 	changes := newChanges()
-	for table, n := range after.Deleted {
+	for table, n := range c.Deleted {
 		if n -= before.Deleted[table]; n > 0 {
 			changes.Deleted[table] = n
 		}
 	}
-	for table, n := range after.Nulled {
+	for table, n := range c.Nulled {
 		if n -= before.Nulled[table]; n > 0 {
 			changes.Nulled[table] = n
 		}
 	}
-	return changes, nil
+	return changes
 }
 
 // xactStats reads the rows this backend counted deleted and updated, per
@@ -182,19 +214,34 @@ func (g *EntityGraph) xactChanges(ctx context.Context, exec Executor, before Cha
 // between transactions: a transaction reads them at its start and again
 // before it ends (xactChanges) to know its own.
 func (g *EntityGraph) xactStats(ctx context.Context, exec Executor) (Changes, error) {
-	rows, err := exec.Query(ctx, `
-		WITH ent AS (
-		    SELECT t AS name, to_regclass(quote_ident(t))::oid AS oid FROM unnest($1::text[]) AS t
-		), s AS (
-		    SELECT coalesce(pg_partition_root(x.relid), x.relid) AS root,
-		           sum(x.n_tup_del)::bigint AS deleted, sum(x.n_tup_upd)::bigint AS updated
-		    FROM pg_stat_xact_all_tables x
-		    WHERE x.schemaname <> 'information_schema' AND x.schemaname NOT LIKE 'pg\_%'
-		      AND (x.n_tup_del > 0 OR x.n_tup_upd > 0)
-		    GROUP BY 1
-		)
-		SELECT coalesce(ent.name, s.root::regclass::text), s.deleted, s.updated
-		FROM s LEFT JOIN ent ON ent.oid = s.root`, g.allTables())
+	return g.scanStats(exec.Query(ctx, xactStatsSQL, g.allTables()))
+}
+
+// xactStatsSQL reads the counters xactStats reports, $1 naming the
+// entity's tables. It calls the two counters it needs rather than reading
+// pg_stat_xact_all_tables, which computes every counter of every table
+// and groups them by index: a deletion reads them twice.
+const xactStatsSQL = `
+	WITH ent AS (
+	    SELECT t AS name, to_regclass(quote_ident(t))::oid AS oid FROM unnest($1::text[]) AS t
+	), x AS (
+	    SELECT c.oid AS relid, pg_stat_get_xact_tuples_deleted(c.oid) AS n_tup_del,
+	           pg_stat_get_xact_tuples_updated(c.oid) AS n_tup_upd
+	    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	    WHERE c.relkind IN ('r', 'm', 'p')
+	      AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\_%'
+	), s AS (
+	    SELECT coalesce(pg_partition_root(x.relid), x.relid) AS root,
+	           sum(x.n_tup_del)::bigint AS deleted, sum(x.n_tup_upd)::bigint AS updated
+	    FROM x
+	    WHERE x.n_tup_del > 0 OR x.n_tup_upd > 0
+	    GROUP BY 1
+	)
+	SELECT coalesce(ent.name, s.root::regclass::text), s.deleted, s.updated
+	FROM s LEFT JOIN ent ON ent.oid = s.root`
+
+// scanStats reads the rows of xactStatsSQL.
+func (g *EntityGraph) scanStats(rows pgx.Rows, err error) (Changes, error) {
 	if err != nil {
 		return Changes{}, fmt.Errorf("read what deleting %s changed: %w", g.Name, err)
 	}

@@ -217,15 +217,12 @@ func (e *entities) deleteTx(ctx context.Context, tx pgx.Tx, client *river.Client
 	if err != nil {
 		return res, err
 	}
-	bounded, err := db.EntityTimeouts(e.deps.Config, args.Entity).Tx(ctx, tx)
+	bounded, hold, err := db.EntityTimeouts(e.deps.Config, args.Entity).TxExclusive(ctx, tx, args.Entity, args.Key)
 	if err != nil {
 		return res, err
 	}
-	if err := db.LockExclusive(ctx, tx, args.Entity, args.Key); err != nil {
-		return res, err
-	}
-	if err := checkHold(ctx, tx, args.Entity, args.Key); err != nil {
-		return res, err
+	if hold != nil {
+		return res, &heldError{hold: hold}
 	}
 	// What the database changed, read before Lethe's own writes below.
 	changes, purgeOpts, err := e.deleteCapturing(ctx, bounded, ent, args.Key)

@@ -28,6 +28,7 @@ func runEntityVolume(ctx context.Context, c *cli, b benchmark, args []string) er
 	fs.IntVar(&opts.APIBatch, "api-batch", 1_000, "keys a request (or INSERT) names when all are asked for at once")
 	fs.IntVar(&opts.Workers, "workers", 10, "river.max_workers of the service")
 	fs.StringVar(&opts.Versitygw, "versitygw", "", "versitygw binary (default $LETHE_VERSITYGW, ./bin/versitygw, PATH)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the benchmark process (Lethe's service, the requests, the writer) to this file")
 	verbose := fs.Bool("verbose", false, "log the service (debug) to stderr")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -43,5 +44,10 @@ func runEntityVolume(ctx context.Context, c *cli, b benchmark, args []string) er
 	if *verbose {
 		opts.Logger = c.logger(cfg, true)
 	}
+	stop, err := profileCPU(*cpuProfile)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	return bench.EntityVolume(ctx, opts)
 }

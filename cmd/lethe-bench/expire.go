@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"runtime/pprof"
 	"time"
 
 	"github.com/lethehq/lethe/internal/bench"
@@ -75,16 +73,10 @@ func runExpire(ctx context.Context, c *cli, b benchmark, args []string) error {
 	if *verbose {
 		opts.Logger = c.logger(cfg, true)
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stop, err := profileCPU(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stop()
 	return bench.Expire(ctx, opts)
 }

@@ -20,6 +20,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -118,6 +119,23 @@ func (c *cli) flags(b benchmark, configPath *string) *flag.FlagSet {
 	}
 	fs.StringVar(configPath, "config", "lethe.yaml", "configuration file: its database.url is the server the benchmark database is created on (embedded defaults when it does not exist and was not named)")
 	return fs
+}
+
+// profileCPU writes a CPU profile of the benchmark's process to path
+// until the returned function is called; an empty path profiles nothing.
+func profileCPU(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // parse parses args and refuses any argument: benchmarks take flags only.

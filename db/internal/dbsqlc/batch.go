@@ -3,7 +3,8 @@ package dbsqlc
 // The text of queries that package db pipelines in a pgx.Batch together with
 // another statement, which sqlc's generated methods cannot do.
 const (
-	TombstoneLockSharedSQL = tombstoneLockShared
-	TombstoneExistsSQL     = tombstoneExists
-	AuditInsertSQL         = auditInsert
+	TombstoneLockSharedSQL    = tombstoneLockShared
+	TombstoneLockExclusiveSQL = tombstoneLockExclusive
+	TombstoneExistsSQL        = tombstoneExists
+	AuditInsertSQL            = auditInsert
 )
