@@ -58,7 +58,7 @@ func claimLockKey(policy string, claimedAt time.Time) int32 {
 // session, so no transaction stays open while the batch calls the blob
 // store. Should the connection die, the server releases the lock with it.
 func (t *ExpireTable) LockClaim(ctx context.Context, conn Executor, claimedAt time.Time) error {
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1::int4, $2::int4)`,
+	if _, err := conn.Exec(ctx, claimLockSQL,
 		claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)); err != nil {
 		return fmt.Errorf("lock claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
 	}
@@ -69,15 +69,22 @@ func (t *ExpireTable) LockClaim(ctx context.Context, conn Executor, claimedAt ti
 // for a Session.
 func (t *ExpireTable) ClaimLock(claimedAt time.Time) *SessionLock {
 	return &SessionLock{
-		Lock:   func(ctx context.Context, conn Executor) error { return t.LockClaim(ctx, conn, claimedAt) },
-		Unlock: func(ctx context.Context, conn Executor) error { return t.UnlockClaim(ctx, conn, claimedAt) },
+		what: fmt.Sprintf("claim %s of %s", claimedAt.Format(time.RFC3339Nano), t.Columns.Table),
+		lock: claimLockSQL, unlock: claimUnlockSQL,
+		args: []any{claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)},
 	}
 }
+
+// claimLockSQL and claimUnlockSQL take and give back a claim's lock.
+const (
+	claimLockSQL   = `SELECT pg_advisory_lock($1::int4, $2::int4)`
+	claimUnlockSQL = `SELECT pg_advisory_unlock($1::int4, $2::int4)`
+)
 
 // UnlockClaim releases the lock LockClaim took on the same connection.
 func (t *ExpireTable) UnlockClaim(ctx context.Context, conn Executor, claimedAt time.Time) error {
 	var held bool
-	if err := conn.QueryRow(ctx, `SELECT pg_advisory_unlock($1::int4, $2::int4)`,
+	if err := conn.QueryRow(ctx, claimUnlockSQL,
 		claimLockClass, claimLockKey(t.Columns.Policy, claimedAt)).Scan(&held); err != nil {
 		return fmt.Errorf("unlock claim %s of %s: %w", claimedAt.Format(time.RFC3339Nano), t.Columns.Table, err)
 	}

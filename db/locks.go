@@ -68,13 +68,16 @@ func (t Timeouts) queueLocal(batch *pgx.Batch) bool {
 // work that spans transactions on one connection (a large entity's chunks);
 // ResetSession restores them before conn goes back to its pool.
 func (t Timeouts) SetSession(ctx context.Context, conn Executor) error {
-	_, err := conn.Exec(ctx, `SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)`,
-		durationSetting(t.Lock), durationSetting(t.Statement))
+	_, err := conn.Exec(ctx, setSessionSQL, durationSetting(t.Lock), durationSetting(t.Statement))
 	if err != nil {
 		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
 	}
 	return nil
 }
+
+// setSessionSQL sets lock_timeout ($1) and statement_timeout ($2) for the
+// session.
+const setSessionSQL = `SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)`
 
 // ResetSession undoes SetSession, in one round trip: both settings go
 // back to their values at the session's start. (Two RESETs in one simple

@@ -69,4 +69,31 @@ func TestSession(t *testing.T) {
 			t.Error("the entity's lock is still held after the session")
 		}
 	}
+
+	// A lock held elsewhere past the lock timeout: the session gives up
+	// with a lock timeout, its work does not run, and the connection goes
+	// back to the pool with its settings reset.
+	holder, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LockSession(ctx, holder, "run", "s1"); err != nil {
+		t.Fatal(err)
+	}
+	short := db.Timeouts{Lock: 100 * time.Millisecond, Statement: 7 * time.Second}
+	ran := false
+	err = short.Session(ctx, pool, db.EntityLock("run", "s1"), func(*pgxpool.Conn) error { ran = true; return nil })
+	if !db.IsLockTimeout(err) || ran {
+		t.Errorf("Session on a held lock: %v (work ran: %v), want a lock timeout and no work", err, ran)
+	}
+	if err := db.UnlockSession(ctx, holder, "run", "s1"); err != nil {
+		t.Fatal(err)
+	}
+	holder.Release()
+	for _, c := range pool.AcquireAllIdle(context.WithoutCancel(ctx)) {
+		if lock, statement := settings(c); lock != before || statement != beforeStmt {
+			t.Errorf("after a refused lock: lock_timeout %s, statement_timeout %s; want %s and %s", lock, statement, before, beforeStmt)
+		}
+		c.Release()
+	}
 }
