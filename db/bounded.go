@@ -95,12 +95,16 @@ func (b Bounded) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comm
 	if b.exec != nil {
 		return b.exec.Exec(ctx, sql, args...)
 	}
-	br, err := b.send(ctx, sql, args)
-	if err != nil {
-		return pgconn.CommandTag{}, err
+	if b.pool == nil {
+		return pgconn.CommandTag{}, errUnbounded
 	}
-	tag, err := br.Exec()
-	return tag, errors.Join(err, br.Close())
+	var tag pgconn.CommandTag
+	err := b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+		var err error
+		tag, err = tx.Exec(ctx, sql, args...)
+		return err
+	})
+	return tag, err
 }
 
 // QueryRow runs sql with b's timeouts; on a pool, the statement runs when
@@ -110,15 +114,12 @@ func (b Bounded) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row 
 		return b.exec.QueryRow(ctx, sql, args...)
 	}
 	return boundedRow(func(dest ...any) error {
-		br, err := b.send(ctx, sql, args)
-		if err != nil {
-			return err
+		if b.pool == nil {
+			return errUnbounded
 		}
-		err = br.QueryRow().Scan(dest...)
-		if closeErr := br.Close(); err == nil {
-			err = closeErr
-		}
-		return err
+		return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, sql, args...).Scan(dest...)
+		})
 	})
 }
 
@@ -128,16 +129,19 @@ func (b Bounded) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 	if b.exec != nil {
 		return b.exec.Query(ctx, sql, args...)
 	}
-	br, err := b.send(ctx, sql, args)
+	if b.pool == nil {
+		return nil, errUnbounded
+	}
+	tx, err := b.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := br.Query()
+	rows, err := tx.Query(ctx, sql, args...)
 	if err != nil {
-		_ = br.Close()
+		_ = tx.Rollback(context.WithoutCancel(ctx))
 		return nil, err
 	}
-	return &batchRows{Rows: rows, br: br}, nil
+	return &txRows{Rows: rows, ctx: context.WithoutCancel(ctx), tx: tx}, nil
 }
 
 // SendBatch sends batch's statements in one round trip with b's timeouts:
@@ -158,17 +162,34 @@ func (b Bounded) SendBatch(ctx context.Context, batch *pgx.Batch) pgx.BatchResul
 	if b.pool == nil {
 		return failedBatch{errUnbounded}
 	}
-	local := &pgx.Batch{}
-	if !b.t.queueLocal(local) {
-		return b.pool.SendBatch(ctx, batch)
+	// In a transaction of its own with the timeouts set first, so that a
+	// statement new to the connection, which pgx prepares before it sends
+	// the batch, is prepared under them too.
+	tx, err := b.begin(ctx)
+	if err != nil {
+		return failedBatch{err}
 	}
-	local.QueuedQueries = append(local.QueuedQueries, batch.QueuedQueries...)
-	br := b.pool.SendBatch(ctx, local)
-	if _, err := br.Exec(); err != nil {
-		_ = br.Close()
-		return failedBatch{fmt.Errorf("set lock_timeout and statement_timeout: %w", err)}
+	return &txBatch{BatchResults: tx.SendBatch(ctx, batch), tx: tx, ctx: context.WithoutCancel(ctx)}
+}
+
+// txBatch is the results of a batch sent in a transaction of its own,
+// which Close ends: committed when every statement succeeded, else rolled
+// back.
+type txBatch struct {
+	pgx.BatchResults
+	tx  pgx.Tx
+	ctx context.Context
+}
+
+func (r *txBatch) Close() error {
+	if err := r.BatchResults.Close(); err != nil {
+		_ = r.tx.Rollback(r.ctx)
+		return err
 	}
-	return br
+	if err := r.tx.Commit(r.ctx); err != nil && !errors.Is(err, pgx.ErrTxClosed) {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
 }
 
 // failedBatch is the results of a batch that was never sent: every result
@@ -180,27 +201,6 @@ func (f failedBatch) Query() (pgx.Rows, error)         { return nil, f.err }
 func (f failedBatch) QueryRow() pgx.Row                { return boundedRow(func(...any) error { return f.err }) }
 func (f failedBatch) Close() error                     { return f.err }
 func (f failedBatch) Tx() pgx.Tx                       { return nil }
-
-// send sends sql to a connection of b.pool in one round trip, after the
-// statement that sets b's timeouts locally: a batch runs in one implicit
-// transaction, so the settings hold for sql and end with it. The caller
-// reads sql's result from the BatchResults and closes them.
-func (b Bounded) send(ctx context.Context, sql string, args []any) (pgx.BatchResults, error) {
-	if b.pool == nil {
-		return nil, errUnbounded
-	}
-	batch := &pgx.Batch{}
-	local := b.t.queueLocal(batch)
-	batch.Queue(sql, args...)
-	br := b.pool.SendBatch(ctx, batch)
-	if local {
-		if _, err := br.Exec(); err != nil {
-			_ = br.Close()
-			return nil, fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
-		}
-	}
-	return br, nil
-}
 
 // Begin starts a transaction with b's timeouts: on a pool a new one, in a
 // transaction a savepoint (the timeouts are already set), on a Session's
@@ -251,18 +251,20 @@ type boundedRow func(dest ...any) error
 
 func (r boundedRow) Scan(dest ...any) error { return r(dest...) }
 
-// batchRows are the rows of a statement sent in a batch of its own
-// (Bounded.send), whose implicit transaction Close ends.
-type batchRows struct {
+// txRows are the rows of a statement in a transaction of its own, which
+// Close ends: committed when the rows were read without error, else rolled
+// back.
+type txRows struct {
 	pgx.Rows
-	br     pgx.BatchResults
+	ctx    context.Context
+	tx     pgx.Tx
 	closed bool
 	err    error
 }
 
-// Next closes the batch after the last row, for callers that read every
-// row and never Close.
-func (r *batchRows) Next() bool {
+// Next ends the transaction after the last row, for callers that read
+// every row and never Close.
+func (r *txRows) Next() bool {
 	if r.Rows.Next() {
 		return true
 	}
@@ -270,18 +272,22 @@ func (r *batchRows) Next() bool {
 	return false
 }
 
-func (r *batchRows) Close() {
+func (r *txRows) Close() {
 	if r.closed {
 		return
 	}
 	r.closed = true
 	r.Rows.Close()
-	if err := r.br.Close(); err != nil && r.Rows.Err() == nil {
-		r.err = err
+	if err := r.Rows.Err(); err != nil {
+		_ = r.tx.Rollback(r.ctx)
+		return
+	}
+	if err := r.tx.Commit(r.ctx); err != nil {
+		r.err = fmt.Errorf("commit: %w", err)
 	}
 }
 
-func (r *batchRows) Err() error {
+func (r *txRows) Err() error {
 	if err := r.Rows.Err(); err != nil {
 		return err
 	}

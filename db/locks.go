@@ -54,14 +54,15 @@ func (t Timeouts) localArgs() []any {
 }
 
 // queueLocal queues SetLocal's statement on batch, unless t leaves both
-// settings alone, and reports whether it did: the statements queued after
-// it run under t, a batch being one implicit transaction.
-func (t Timeouts) queueLocal(batch *pgx.Batch) bool {
-	if t.Lock <= 0 && t.Statement <= 0 {
-		return false
+// settings alone: the statements queued after it run under t. Those new to
+// the connection are prepared before the batch runs, under the session's
+// timeouts, so queue after it only statements on Lethe's own tables; a
+// statement on an application's table goes in a transaction that set t
+// first (Timeouts.Tx, Bounded.SendBatch).
+func (t Timeouts) queueLocal(batch *pgx.Batch) {
+	if t.Lock > 0 || t.Statement > 0 {
+		batch.Queue(setLocalSQL, t.localArgs()...)
 	}
-	batch.Queue(setLocalSQL, t.localArgs()...)
-	return true
 }
 
 // SetSession sets lock_timeout and statement_timeout on conn's session, for
