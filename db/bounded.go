@@ -95,13 +95,10 @@ func (b Bounded) Exec(ctx context.Context, sql string, args ...any) (pgconn.Comm
 	if b.exec != nil {
 		return b.exec.Exec(ctx, sql, args...)
 	}
-	if b.pool == nil {
-		return pgconn.CommandTag{}, errUnbounded
-	}
 	var tag pgconn.CommandTag
-	err := b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
+	err := b.oneTrip(ctx, sql, args, func(br pgx.BatchResults) error {
 		var err error
-		tag, err = tx.Exec(ctx, sql, args...)
+		tag, err = br.Exec()
 		return err
 	})
 	return tag, err
@@ -114,13 +111,134 @@ func (b Bounded) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row 
 		return b.exec.QueryRow(ctx, sql, args...)
 	}
 	return boundedRow(func(dest ...any) error {
-		if b.pool == nil {
-			return errUnbounded
-		}
-		return b.t.inTx(ctx, b.pool, func(tx pgx.Tx) error {
-			return tx.QueryRow(ctx, sql, args...).Scan(dest...)
+		return b.oneTrip(ctx, sql, args, func(br pgx.BatchResults) error {
+			return br.QueryRow().Scan(dest...)
 		})
 	})
+}
+
+// oneTrip runs sql on a connection of b.pool and reads its result with
+// read, in one round trip: a batch of the statement that sets b's timeouts
+// locally and sql, which run in one implicit transaction, so the timeouts
+// end with sql. pgx prepares a batch's statements new to the connection
+// before it sends the batch, under the session's timeouts, where a lock
+// held by the application would keep it waiting longer than b allows; so
+// sql is prepared on the connection first, once, in a transaction with b's
+// timeouts set (prepareBounded). Past a connection's budget of such
+// statements, sql runs in a transaction of its own after its timeouts. A
+// statement whose table changed the type of its result since it was
+// prepared is prepared again and run once more.
+func (b Bounded) oneTrip(ctx context.Context, sql string, args []any, read func(br pgx.BatchResults) error) error {
+	if b.pool == nil {
+		return errUnbounded
+	}
+	conn, err := b.pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("acquire a connection: %w", err)
+	}
+	defer conn.Release()
+	err = b.t.oneTrip(ctx, conn, sql, args, read)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == sqlStateCachedPlanChanged {
+		if err := forgetBounded(ctx, conn, sql); err != nil {
+			return err
+		}
+		err = b.t.oneTrip(ctx, conn, sql, args, read)
+	}
+	return err
+}
+
+// oneTrip is Bounded.oneTrip on conn.
+func (t Timeouts) oneTrip(ctx context.Context, conn *pgxpool.Conn, sql string, args []any, read func(br pgx.BatchResults) error) error {
+	prepared, err := t.prepareBounded(ctx, conn, sql)
+	if err != nil {
+		return err
+	}
+	batch := &pgx.Batch{}
+	if !prepared {
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if err := t.SetLocal(ctx, tx); err != nil {
+				return err
+			}
+			batch.Queue(sql, args...)
+			return readBatch(tx.SendBatch(ctx, batch), read)
+		})
+	}
+	local := t.Lock > 0 || t.Statement > 0
+	t.queueLocal(batch)
+	batch.Queue(sql, args...)
+	return readBatch(conn.SendBatch(ctx, batch), func(br pgx.BatchResults) error {
+		if local {
+			if _, err := br.Exec(); err != nil {
+				return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
+			}
+		}
+		return read(br)
+	})
+}
+
+// readBatch reads br with read and closes it, returning the first error.
+func readBatch(br pgx.BatchResults, read func(br pgx.BatchResults) error) error {
+	err := read(br)
+	if closeErr := br.Close(); err == nil {
+		err = closeErr
+	}
+	return err
+}
+
+// boundedStatements is the key, in a connection's custom data, of the
+// statements prepareBounded prepared on it; maxBoundedStatements bounds
+// how many a connection keeps (pgx's own cache of statements holds 512).
+const (
+	boundedStatements    = "lethe.bounded_statements"
+	maxBoundedStatements = 256
+)
+
+// sqlStateCachedPlanChanged is feature_not_supported, which a prepared
+// statement answers when its table changed the type of its result ("cached
+// plan must not change result type").
+const sqlStateCachedPlanChanged = "0A000"
+
+// prepareBounded prepares sql on conn, in a transaction with t set, unless
+// it already did, and reports whether sql is prepared: false, preparing
+// nothing, once conn holds maxBoundedStatements of them.
+func (t Timeouts) prepareBounded(ctx context.Context, conn *pgxpool.Conn, sql string) (bool, error) {
+	data := conn.Conn().PgConn().CustomData()
+	stmts, _ := data[boundedStatements].(map[string]struct{})
+	if _, ok := stmts[sql]; ok {
+		return true, nil
+	}
+	if len(stmts) >= maxBoundedStatements {
+		return false, nil
+	}
+	err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		if err := t.SetLocal(ctx, tx); err != nil {
+			return err
+		}
+		_, err := tx.Conn().Prepare(ctx, sql, sql)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if stmts == nil {
+		stmts = map[string]struct{}{}
+		data[boundedStatements] = stmts
+	}
+	stmts[sql] = struct{}{}
+	return true, nil
+}
+
+// forgetBounded deallocates sql on conn, whose table has changed under it,
+// so that it is prepared again.
+func forgetBounded(ctx context.Context, conn *pgxpool.Conn, sql string) error {
+	if stmts, ok := conn.Conn().PgConn().CustomData()[boundedStatements].(map[string]struct{}); ok {
+		delete(stmts, sql)
+	}
+	if err := conn.Conn().Deallocate(ctx, sql); err != nil {
+		return fmt.Errorf("deallocate a statement whose table changed: %w", err)
+	}
+	return nil
 }
 
 // Query runs sql with b's timeouts; on a pool, the transaction it runs in

@@ -108,6 +108,55 @@ func TestBounded(t *testing.T) {
 			t.Errorf("%d connections still held after the writes", n)
 		}
 	})
+	// A statement new to a connection waits on an application's lock no
+	// longer than the lock timeout, however often it has run; a statement
+	// whose result changes type under it is prepared again.
+	t.Run("pool, application's lock", func(t *testing.T) {
+		if _, err := pool.Exec(ctx, `CREATE TABLE bounded_locked (n int)`); err != nil {
+			t.Fatal(err)
+		}
+		b := bounds.Pool(pool)
+		const countSQL = `SELECT count(*) FROM bounded_locked`
+		for i := range 3 {
+			app, err := pool.Begin(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := app.Exec(ctx, `LOCK TABLE bounded_locked IN ACCESS EXCLUSIVE MODE`); err != nil {
+				t.Fatal(err)
+			}
+			started := time.Now()
+			err = b.QueryRow(ctx, countSQL).Scan(new(int64))
+			waited := time.Since(started)
+			_ = app.Rollback(ctx)
+			if !db.IsLockTimeout(err) || waited > 2*time.Second {
+				t.Errorf("try %d under the application's lock: %v after %s, want a lock timeout after about 300ms", i+1, err, waited.Round(time.Millisecond))
+			}
+			if err := b.QueryRow(ctx, countSQL).Scan(new(int64)); err != nil {
+				t.Fatalf("try %d once the lock was gone: %v", i+1, err)
+			}
+		}
+		const readSQL = `SELECT n FROM bounded_locked LIMIT 1`
+		if _, err := pool.Exec(ctx, `INSERT INTO bounded_locked VALUES (7)`); err != nil {
+			t.Fatal(err)
+		}
+		// Every connection of the pool prepares the statement.
+		for range 4 {
+			var n int32
+			if err := b.QueryRow(ctx, readSQL).Scan(&n); err != nil || n != 7 {
+				t.Fatalf("read %d (%v), want 7", n, err)
+			}
+		}
+		if _, err := pool.Exec(ctx, `ALTER TABLE bounded_locked ALTER n TYPE text`); err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			var n string
+			if err := b.QueryRow(ctx, readSQL).Scan(&n); err != nil || n != "7" {
+				t.Fatalf("after the column became text: read %q (%v), want \"7\"", n, err)
+			}
+		}
+	})
 	t.Run("tx", func(t *testing.T) {
 		err := bounds.InTx(ctx, pool, func(b db.Bounded) error {
 			if got := settings(t, b); got != want {
