@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -86,18 +87,17 @@ func timeRun(run *expireRun, fn func() (int64, error)) error {
 	return nil
 }
 
-// readCommandCPU sums the user and system time of the machine's processes
-// by command name (/proc/PID/stat's comm), for the names asked. A process
-// that exits between two readings takes its time with it, so the sums
-// suit long-lived servers: PostgreSQL's backends of a pool, an S3 server.
-func readCommandCPU(names ...string) map[string]time.Duration {
-	sums := make(map[string]time.Duration, len(names))
+// readCommandCPU reads the user and system time of each of the machine's
+// processes whose command name (/proc/PID/stat's comm) is one of names.
+func readCommandCPU(names ...string) map[procKey]procCPU {
+	procs := map[procKey]procCPU{}
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
-		return sums
+		return procs
 	}
 	for _, e := range entries {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
 			continue
 		}
 		data, err := os.ReadFile("/proc/" + e.Name() + "/stat")
@@ -110,26 +110,39 @@ func readCommandCPU(names ...string) map[string]time.Duration {
 			continue
 		}
 		comm := s[open+1 : closing]
-		var wanted bool
-		for _, n := range names {
-			wanted = wanted || comm == n
-		}
 		f := strings.Fields(s[closing+1:])
-		if !wanted || len(f) < 13 {
+		if !slices.Contains(names, comm) || len(f) < 20 {
 			continue
 		}
 		utime, _ := strconv.ParseInt(f[11], 10, 64)
 		stime, _ := strconv.ParseInt(f[12], 10, 64)
-		sums[comm] += time.Duration(utime+stime) * time.Second / userHZ
+		started, _ := strconv.ParseInt(f[19], 10, 64)
+		procs[procKey{pid: pid, started: started}] = procCPU{comm: comm, cpu: time.Duration(utime+stime) * time.Second / userHZ}
 	}
-	return sums
+	return procs
+}
+
+// procKey tells a process from any other that had its pid before or after
+// it: its pid and its start time (in clock ticks since boot).
+type procKey struct {
+	pid     int
+	started int64
+}
+
+// procCPU is a process's command name and the CPU time it has spent.
+type procCPU struct {
+	comm string
+	cpu  time.Duration
 }
 
 // cpuByProcess is CPU time by who spent it: the machine (every core, every
 // process), this process (Lethe's River client and workers, the
-// benchmark's own requests), PostgreSQL's processes and versitygw's.
+// benchmark's own requests), PostgreSQL's processes and versitygw's. As
+// read (readCPUByProcess) it holds running totals, and procs each process's;
+// the difference of two readings (sub) holds what was spent between them.
 type cpuByProcess struct {
 	machine, self, postgres, versitygw time.Duration
+	procs                              map[procKey]procCPU
 }
 
 // readCPUByProcess reads what cpuByProcess counts, as running totals.
@@ -138,10 +151,32 @@ func readCPUByProcess() (cpuByProcess, error) {
 	if err != nil {
 		return cpuByProcess{}, err
 	}
-	byName := readCommandCPU("postgres", "versitygw")
-	return cpuByProcess{machine: c.machine, self: c.self, postgres: byName["postgres"], versitygw: byName["versitygw"]}, nil
+	procs := readCommandCPU("postgres", "versitygw")
+	by := cpuByProcess{machine: c.machine, self: c.self, procs: procs}
+	for _, p := range procs {
+		by.add(p.comm, p.cpu)
+	}
+	return by, nil
 }
 
+func (c *cpuByProcess) add(comm string, d time.Duration) {
+	switch comm {
+	case "postgres":
+		c.postgres += d
+	case "versitygw":
+		c.versitygw += d
+	}
+}
+
+// sub is what was spent from reading o to reading c: a process that started
+// in between counts whole, one that exited in between is not counted at
+// all (its time went with it), so a share is never negative, only low when
+// processes of its name came and went (another program's PostgreSQL
+// connections, its S3 server).
 func (c cpuByProcess) sub(o cpuByProcess) cpuByProcess {
-	return cpuByProcess{machine: c.machine - o.machine, self: c.self - o.self, postgres: c.postgres - o.postgres, versitygw: c.versitygw - o.versitygw}
+	d := cpuByProcess{machine: c.machine - o.machine, self: c.self - o.self}
+	for k, p := range c.procs {
+		d.add(p.comm, p.cpu-o.procs[k].cpu)
+	}
+	return d
 }

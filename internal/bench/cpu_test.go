@@ -54,3 +54,24 @@ func processCPU(t *testing.T) time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestCPUByProcessNeverNegative: between two readings, a PostgreSQL
+// process that kept running counts what it spent, one that started counts
+// whole, and one that exited, taking its time with it, counts nothing
+// rather than a negative share.
+func TestCPUByProcessNeverNegative(t *testing.T) {
+	kept, exited, started := procKey{pid: 10, started: 1}, procKey{pid: 11, started: 1}, procKey{pid: 11, started: 900}
+	before := cpuByProcess{procs: map[procKey]procCPU{
+		kept:   {comm: "postgres", cpu: 2 * time.Second},
+		exited: {comm: "postgres", cpu: 5 * time.Second},
+		{pid: 12, started: 1}: {comm: "versitygw", cpu: time.Second},
+	}}
+	after := cpuByProcess{procs: map[procKey]procCPU{
+		kept:    {comm: "postgres", cpu: 2500 * time.Millisecond},
+		started: {comm: "postgres", cpu: 300 * time.Millisecond}, // the exited one's pid, reused
+	}}
+	d := after.sub(before)
+	if d.postgres != 800*time.Millisecond || d.versitygw != 0 {
+		t.Errorf("PostgreSQL %v, versitygw %v between the readings, want 800ms and 0", d.postgres, d.versitygw)
+	}
+}
