@@ -164,8 +164,7 @@ func (t Timeouts) oneTrip(ctx context.Context, conn *pgxpool.Conn, sql string, a
 			return readBatch(tx.SendBatch(ctx, batch), read)
 		})
 	}
-	local := t.Lock > 0 || t.Statement > 0
-	t.queueLocal(batch)
+	local := t.queueLocal(batch)
 	batch.Queue(sql, args...)
 	return readBatch(conn.SendBatch(ctx, batch), func(br pgx.BatchResults) error {
 		if local {
@@ -269,9 +268,7 @@ func (b Bounded) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 // error.
 func (b Bounded) SendBatch(ctx context.Context, batch *pgx.Batch) pgx.BatchResults {
 	if b.exec != nil {
-		sender, ok := b.exec.(interface {
-			SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
-		})
+		sender, ok := b.exec.(batchSender)
 		if !ok {
 			return failedBatch{fmt.Errorf("send a batch: %T cannot", b.exec)}
 		}
@@ -308,6 +305,11 @@ func (r *txBatch) Close() error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// batchSender is what sends a batch: a transaction, a connection.
+type batchSender interface {
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
 // failedBatch is the results of a batch that was never sent: every result

@@ -120,8 +120,7 @@ func ReleaseHold(ctx context.Context, tx pgx.Tx, riverSchema, entity, key string
 // placed concurrently is either seen or placed after the deletion
 // committed.
 func GetHold(ctx context.Context, exec Executor, entity, key string) (*Hold, error) {
-	h, err := scanHold(exec.QueryRow(ctx, `
-		SELECT `+holdColumns+` FROM lethe_entity_holds WHERE entity = $1 AND key = $2`, entity, key))
+	h, err := scanHold(exec.QueryRow(ctx, getHoldSQL, entity, key))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -130,6 +129,9 @@ func GetHold(ctx context.Context, exec Executor, entity, key string) (*Hold, err
 	}
 	return h, nil
 }
+
+// getHoldSQL reads the hold of (entity $1, key $2).
+const getHoldSQL = `SELECT ` + holdColumns + ` FROM lethe_entity_holds WHERE entity = $1 AND key = $2`
 
 // TxExclusive begins a deletion of (entity, key) in tx, in one round trip:
 // it sets t locally (Timeouts.Tx), takes the entity's exclusive lock
@@ -140,7 +142,7 @@ func (t Timeouts) TxExclusive(ctx context.Context, tx pgx.Tx, entity, key string
 	t.queueLocal(batch)
 	batch.Queue(dbsqlc.TombstoneLockExclusiveSQL, entity, key)
 	var hold *Hold
-	batch.Queue(`SELECT `+holdColumns+` FROM lethe_entity_holds WHERE entity = $1 AND key = $2`, entity, key).
+	batch.Queue(getHoldSQL, entity, key).
 		QueryRow(func(row pgx.Row) error {
 			h, err := scanHold(row)
 			if errors.Is(err, pgx.ErrNoRows) {

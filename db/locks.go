@@ -54,34 +54,27 @@ func (t Timeouts) localArgs() []any {
 }
 
 // queueLocal queues SetLocal's statement on batch, unless t leaves both
-// settings alone: the statements queued after it run under t. Those new to
+// settings alone, and reports whether it did: the statements queued after
+// it run under t. Those new to
 // the connection are prepared before the batch runs, under the session's
 // timeouts, so queue after it only statements on Lethe's own tables; a
 // statement on an application's table goes in a transaction that set t
 // first (Timeouts.Tx, Bounded.SendBatch).
-func (t Timeouts) queueLocal(batch *pgx.Batch) {
-	if t.Lock > 0 || t.Statement > 0 {
-		batch.Queue(setLocalSQL, t.localArgs()...)
+func (t Timeouts) queueLocal(batch *pgx.Batch) bool {
+	if t.Lock <= 0 && t.Statement <= 0 {
+		return false
 	}
-}
-
-// SetSession sets lock_timeout and statement_timeout on conn's session, for
-// work that spans transactions on one connection (a large entity's chunks);
-// ResetSession restores them before conn goes back to its pool.
-func (t Timeouts) SetSession(ctx context.Context, conn Executor) error {
-	_, err := conn.Exec(ctx, setSessionSQL, durationSetting(t.Lock), durationSetting(t.Statement))
-	if err != nil {
-		return fmt.Errorf("set lock_timeout and statement_timeout: %w", err)
-	}
-	return nil
+	batch.Queue(setLocalSQL, t.localArgs()...)
+	return true
 }
 
 // setSessionSQL sets lock_timeout ($1) and statement_timeout ($2) for the
-// session.
+// session, for work that spans transactions on one connection (Session);
+// ResetSession restores them before the connection goes back to its pool.
 const setSessionSQL = `SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)`
 
-// ResetSession undoes SetSession, in one round trip: both settings go
-// back to their values at the session's start. (Two RESETs in one simple
+// ResetSession undoes setSessionSQL (a Session's settings), in one round
+// trip: both settings go back to their values at the session's start. (Two RESETs in one simple
 // query; a statement without arguments is sent as one.)
 func ResetSession(ctx context.Context, conn Executor) error {
 	_, err := conn.Exec(ctx, `RESET lock_timeout; RESET statement_timeout`)

@@ -26,9 +26,10 @@ func EntityLock(entity, key string) *SessionLock {
 	return &SessionLock{what: entity + " " + key, lock: dbsqlc.TombstoneLockSessionSQL, unlock: dbsqlc.TombstoneUnlockSessionSQL, args: []any{entity, key}}
 }
 
-// EntityLockShared is the shared lock of (entity, key)
-// (LockSessionShared), for a blob purge or a write that calls the blob
-// store.
+// EntityLockShared is the shared lock of (entity, key) (see
+// LockExclusive), for a blob purge or a write that calls the blob store:
+// held on a session, without a transaction open (which would hold back
+// VACUUM and the application's locks) while the blob store works.
 func EntityLockShared(entity, key string) *SessionLock {
 	return &SessionLock{what: entity + " " + key, lock: dbsqlc.TombstoneLockSessionSharedSQL, unlock: dbsqlc.TombstoneUnlockSessionSharedSQL, args: []any{entity, key}}
 }
@@ -39,7 +40,7 @@ const sessionCleanupWithin = 5 * time.Second
 
 // Session runs fn on a connection of pool's own with no transaction open:
 // for work that spans transactions or calls the blob store. t is set on
-// the session (SetSession) and lock, unless nil, is held for the whole of
+// the session (setSessionSQL) and lock, unless nil, is held for the whole of
 // fn. Afterwards the lock is released and the settings reset; a connection
 // on which either fails may still hold them, so it is closed instead of
 // going back to the pool (closing ends the session and its locks).
@@ -100,9 +101,7 @@ func endSession(ctx context.Context, conn Executor, lock *SessionLock) error {
 	if lock == nil {
 		return ResetSession(ctx, conn)
 	}
-	sender, ok := conn.(interface {
-		SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
-	})
+	sender, ok := conn.(batchSender)
 	if !ok {
 		return fmt.Errorf("end a session: %T cannot send a batch", conn)
 	}

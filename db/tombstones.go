@@ -77,26 +77,6 @@ func UnlockSession(ctx context.Context, conn Executor, entity, key string) error
 	return nil
 }
 
-// LockSessionShared takes the shared lock of (entity, key) (see
-// LockExclusive) for the session of conn, until UnlockSessionShared or the
-// end of the session: a blob purge holds it while the blob store works,
-// without a transaction open (which would hold back VACUUM and the
-// application's locks).
-func LockSessionShared(ctx context.Context, conn Executor, entity, key string) error {
-	if err := dbsqlc.New().TombstoneLockSessionShared(ctx, conn, &dbsqlc.TombstoneLockSessionSharedParams{Entity: entity, Key: key}); err != nil {
-		return fmt.Errorf("lock %s %s shared for the session: %w", entity, key, err)
-	}
-	return nil
-}
-
-// UnlockSessionShared releases the lock LockSessionShared took.
-func UnlockSessionShared(ctx context.Context, conn Executor, entity, key string) error {
-	if err := dbsqlc.New().TombstoneUnlockSessionShared(ctx, conn, &dbsqlc.TombstoneUnlockSessionSharedParams{Entity: entity, Key: key}); err != nil {
-		return fmt.Errorf("unlock %s %s: %w", entity, key, err)
-	}
-	return nil
-}
-
 // LockShared takes the shared lock of (entity, key) (see LockExclusive) and
 // then reports whether it has a tombstone, in one round trip: the two
 // statements go out as one pipelined batch, and the check, a statement of its

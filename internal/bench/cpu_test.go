@@ -62,8 +62,8 @@ func processCPU(t *testing.T) time.Duration {
 func TestCPUByProcessNeverNegative(t *testing.T) {
 	kept, exited, started := procKey{pid: 10, started: 1}, procKey{pid: 11, started: 1}, procKey{pid: 11, started: 900}
 	before := cpuByProcess{procs: map[procKey]procCPU{
-		kept:   {comm: "postgres", cpu: 2 * time.Second},
-		exited: {comm: "postgres", cpu: 5 * time.Second},
+		kept:                  {comm: "postgres", cpu: 2 * time.Second},
+		exited:                {comm: "postgres", cpu: 5 * time.Second},
 		{pid: 12, started: 1}: {comm: "versitygw", cpu: time.Second},
 	}}
 	after := cpuByProcess{procs: map[procKey]procCPU{
